@@ -1,0 +1,198 @@
+// Moment bases for the MRT collision. The transform M is built at compile time from the row
+// formulas, so the table is never typed by hand; M^-1 = M^T diag(1/|row|^2) since rows are
+// orthogonal (checked by static_assert).
+//   D2Q9:  Lallemand & Luo, Phys. Rev. E 61, 6546 (2000)
+//   D3Q19: d'Humieres et al., Phil. Trans. R. Soc. A 360, 437 (2002);
+//          shared/reference/README.md gives its rows, equilibria, constants and rates.
+// Equilibria use rho (not rho0) in the quadratic terms, so that with every rate = 1/tau and the
+// "BGK-equivalent" constants the model reproduces BGK to rounding (a test checks this).
+#pragma once
+#include "equilibrium.hpp"
+
+namespace ll {
+
+template <class Real>
+struct MrtRates {
+    Real s[27] = {};    // relaxation rate of each moment, in basis order
+    Real w_eps = 0;     // D3Q19 equilibrium constants (ignored by D2Q9)
+    Real w_epsj = 0;
+    Real w_xx = 0;
+};
+
+template <int Q>
+struct MomentMatrix {
+    double v[Q][Q] = {};
+    constexpr const double* operator[](int k) const { return v[k]; }
+};
+
+template <class S>
+struct MrtBasis; // defined for stencils that have a published MRT basis
+
+template <class S>
+inline constexpr bool has_mrt_basis = false;
+
+namespace mrt_detail {
+template <class S, class RowFn>
+constexpr MomentMatrix<S::Q> build(RowFn row) {
+    MomentMatrix<S::Q> m{};
+    for (int k = 0; k < S::Q; ++k)
+        for (int i = 0; i < S::Q; ++i)
+            m.v[k][i] = row(k, cvel<S>(i, 0), cvel<S>(i, 1), cvel<S>(i, 2));
+    return m;
+}
+template <int Q>
+constexpr bool rows_orthogonal(const MomentMatrix<Q>& m) {
+    for (int a = 0; a < Q; ++a)
+        for (int b = a + 1; b < Q; ++b) {
+            double s = 0;
+            for (int i = 0; i < Q; ++i) s += m.v[a][i] * m.v[b][i];
+            if (s != 0) return false;
+        }
+    return true;
+}
+template <int Q>
+struct InvNorms {
+    double v[Q] = {};
+    constexpr double operator[](int k) const { return v[k]; }
+};
+template <int Q>
+constexpr InvNorms<Q> inverse_norms(const MomentMatrix<Q>& m) {
+    InvNorms<Q> r{};
+    for (int k = 0; k < Q; ++k) {
+        double s = 0;
+        for (int i = 0; i < Q; ++i) s += m.v[k][i] * m.v[k][i];
+        r.v[k] = 1.0 / s;
+    }
+    return r;
+}
+} // namespace mrt_detail
+
+// ---------------------------------------------------------------- D2Q9 (Lallemand & Luo 2000)
+// Moment order: rho, e, eps, jx, qx, jy, qy, pxx, pxy.
+constexpr double d2q9_mrt_row(int k, int cx, int cy, int) {
+    const double c2 = cx * cx + cy * cy;
+    switch (k) {
+    case 0: return 1;
+    case 1: return -4 + 3 * c2;
+    case 2: return 4 - 10.5 * c2 + 4.5 * c2 * c2;
+    case 3: return cx;
+    case 4: return (-5 + 3 * c2) * cx;
+    case 5: return cy;
+    case 6: return (-5 + 3 * c2) * cy;
+    case 7: return cx * cx - cy * cy;
+    default: return cx * cy;
+    }
+}
+
+template <>
+struct MrtBasis<D2Q9> {
+    static constexpr MomentMatrix<9> M = mrt_detail::build<D2Q9>(d2q9_mrt_row);
+    static constexpr mrt_detail::InvNorms<9> inv_norm = mrt_detail::inverse_norms(M);
+    static_assert(mrt_detail::rows_orthogonal(M), "D2Q9 MRT rows must be orthogonal");
+
+    template <class Real>
+    LL_HD static void equilibrium_moments(const MrtRates<Real>&, const Macro<Real>& m,
+                                          Real (&eq)[9]) {
+        const Real jx = m.rho * m.u[0], jy = m.rho * m.u[1];
+        const Real j2 = (jx * jx + jy * jy) / m.rho;
+        eq[0] = m.rho;
+        eq[1] = Real(-2) * m.rho + Real(3) * j2;
+        eq[2] = m.rho - Real(3) * j2;
+        eq[3] = jx;
+        eq[4] = -jx;
+        eq[5] = jy;
+        eq[6] = -jy;
+        eq[7] = (jx * jx - jy * jy) / m.rho;
+        eq[8] = jx * jy / m.rho;
+    }
+    // Rates of Lallemand & Luo (2000): s_e = 1.64, s_eps = 1.54, s_q = 1.9, shear = omega.
+    template <class Real>
+    static MrtRates<Real> rates(double omega, bool bgk_equivalent) {
+        MrtRates<Real> r{};
+        const double s[9] = {0, 1.64, 1.54, 0, 1.9, 0, 1.9, omega, omega};
+        for (int k = 0; k < 9; ++k) r.s[k] = Real(bgk_equivalent ? omega : s[k]);
+        return r;
+    }
+};
+template <>
+inline constexpr bool has_mrt_basis<D2Q9> = true;
+
+// ---------------------------------------------------------------- D3Q19 (d'Humieres 2002)
+// Moment order: rho, e, eps, jx, qx, jy, qy, jz, qz, 3pxx, 3pixx, pww, piww, pxy, pyz, pxz,
+// mx, my, mz.
+constexpr double d3q19_mrt_row(int k, int cx, int cy, int cz) {
+    const double c2 = cx * cx + cy * cy + cz * cz;
+    switch (k) {
+    case 0: return 1;
+    case 1: return 19 * c2 - 30;
+    case 2: return (21 * c2 * c2 - 53 * c2 + 24) / 2;
+    case 3: return cx;
+    case 4: return (5 * c2 - 9) * cx;
+    case 5: return cy;
+    case 6: return (5 * c2 - 9) * cy;
+    case 7: return cz;
+    case 8: return (5 * c2 - 9) * cz;
+    case 9: return 3 * cx * cx - c2;
+    case 10: return (3 * c2 - 5) * (3 * cx * cx - c2);
+    case 11: return cy * cy - cz * cz;
+    case 12: return (3 * c2 - 5) * (cy * cy - cz * cz);
+    case 13: return cx * cy;
+    case 14: return cy * cz;
+    case 15: return cx * cz;
+    case 16: return (cy * cy - cz * cz) * cx;
+    case 17: return (cz * cz - cx * cx) * cy;
+    default: return (cx * cx - cy * cy) * cz;
+    }
+}
+
+template <>
+struct MrtBasis<D3Q19> {
+    static constexpr MomentMatrix<19> M = mrt_detail::build<D3Q19>(d3q19_mrt_row);
+    static constexpr mrt_detail::InvNorms<19> inv_norm = mrt_detail::inverse_norms(M);
+    static_assert(mrt_detail::rows_orthogonal(M), "D3Q19 MRT rows must be orthogonal");
+
+    template <class Real>
+    LL_HD static void equilibrium_moments(const MrtRates<Real>& r, const Macro<Real>& m,
+                                          Real (&eq)[19]) {
+        const Real jx = m.rho * m.u[0], jy = m.rho * m.u[1], jz = m.rho * m.u[2];
+        const Real inv = Real(1) / m.rho;
+        const Real j2 = (jx * jx + jy * jy + jz * jz) * inv;
+        const Real pxx3 = (Real(2) * jx * jx - jy * jy - jz * jz) * inv;
+        const Real pww = (jy * jy - jz * jz) * inv;
+        eq[0] = m.rho;
+        eq[1] = Real(-11) * m.rho + Real(19) * j2;
+        eq[2] = r.w_eps * m.rho + r.w_epsj * j2;
+        eq[3] = jx;
+        eq[4] = Real(-2.0 / 3.0) * jx;
+        eq[5] = jy;
+        eq[6] = Real(-2.0 / 3.0) * jy;
+        eq[7] = jz;
+        eq[8] = Real(-2.0 / 3.0) * jz;
+        eq[9] = pxx3;
+        eq[10] = r.w_xx * pxx3;
+        eq[11] = pww;
+        eq[12] = r.w_xx * pww;
+        eq[13] = jx * jy * inv;
+        eq[14] = jy * jz * inv;
+        eq[15] = jx * jz * inv;
+        eq[16] = eq[17] = eq[18] = 0;
+    }
+    // Stability-optimised rates and constants of d'Humieres et al. (2002); the BGK-equivalent
+    // set (every rate = omega, w_eps = 3, w_epsj = -11/2, w_xx = -1/2) reproduces BGK.
+    template <class Real>
+    static MrtRates<Real> rates(double omega, bool bgk_equivalent) {
+        MrtRates<Real> r{};
+        const double w = omega;
+        const double s[19] = {0, 1.19, 1.4, 0, 1.2, 0, 1.2, 0, 1.2, w,
+                              1.4, w, 1.4, w, w, w, 1.98, 1.98, 1.98};
+        for (int k = 0; k < 19; ++k) r.s[k] = Real(bgk_equivalent ? omega : s[k]);
+        r.w_eps = Real(bgk_equivalent ? 3.0 : 0.0);
+        r.w_epsj = Real(bgk_equivalent ? -5.5 : -475.0 / 63.0);
+        r.w_xx = Real(bgk_equivalent ? -0.5 : 0.0);
+        return r;
+    }
+};
+template <>
+inline constexpr bool has_mrt_basis<D3Q19> = true;
+
+} // namespace ll

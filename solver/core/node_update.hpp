@@ -1,0 +1,106 @@
+// The per-node streaming-collision step: scheme addressing + layout + boundary rules +
+// collision, composed once and run unchanged by the CPU loop and the CUDA kernels.
+//
+// [SECTION] Propagation<S, L, Sc, Real>: gather / wall redirects / scatter for one node
+// [SECTION] update_node: the whole step for one node
+// [SECTION] State access: read and write f_i(x, t) independent of scheme and layout, used for
+//           field output and for switching scheme or layout while the flow keeps its state
+#pragma once
+#include "boundary.hpp"
+#include "layout.hpp"
+
+namespace ll {
+
+template <class S, Layout L, Scheme Sc, class Real>
+struct Propagation {
+    using A = Addressing<S, Sc>;
+
+    LL_HD static offset_t index(const StepArgs<Real>& a, node_t node, int dir) {
+        return population_index<L>(node, dir, a.dims.nodes(), S::Q);
+    }
+    LL_HD static node_t resolve(const StepArgs<Real>& a, const NodeFrame& fr, const int (&d)[3]) {
+        const bool near = d[0] >= -1 && d[0] <= 1 && d[1] >= -1 && d[1] <= 1 && d[2] >= -1 &&
+                          d[2] <= 1;
+        return near ? fr.shift(d[0], d[1], d[2]) : shift_far(a.dims, fr, d[0], d[1], d[2]);
+    }
+    LL_HD static offset_t incoming_index(const StepArgs<Real>& a, const NodeFrame& fr, int i) {
+        const Slot s = A::incoming(i, a.parity);
+        return index(a, fr.shift(s.d[0], s.d[1], s.d[2]), s.dir);
+    }
+    LL_HD static offset_t outgoing_index(const StepArgs<Real>& a, const NodeFrame& fr, int i) {
+        const Slot s = A::outgoing(i, a.parity);
+        return index(a, fr.shift(s.d[0], s.d[1], s.d[2]), s.dir);
+    }
+
+    LL_HD static void gather(const StepArgs<Real>& a, const NodeFrame& fr, Real (&f)[S::Q]) {
+LL_UNROLL
+        for (int i = 0; i < S::Q; ++i) f[i] = a.src[incoming_index(a, fr, i)];
+    }
+    LL_HD static void scatter(const StepArgs<Real>& a, const NodeFrame& fr, const Real (&f)[S::Q]) {
+LL_UNROLL
+        for (int i = 0; i < S::Q; ++i) a.dst[outgoing_index(a, fr, i)] = f[i];
+    }
+
+    // Replace the populations whose source is a half-way wall by their reflection.
+    LL_HD static void apply_walls(const StepArgs<Real>& a, const NodeFrame& fr, Real (&f)[S::Q]) {
+        LL_UNROLL
+        for (int i = 1; i < S::Q; ++i) {
+            const std::uint8_t sf = a.flags[fr.shift(-cvel<S>(i, 0), -cvel<S>(i, 1), -cvel<S>(i, 2))];
+            if (!is_halfway_wall(sf)) continue;
+            const Redirect<Real> r = wall_redirect<S, Sc>(a, fr, i, sf);
+            f[i] = a.src[index(a, resolve(a, fr, r.d), r.dir)] + r.add;
+        }
+    }
+
+    // f_i(x, t) exactly as the next step would see it (walls applied).
+    LL_HD static void read_state(const StepArgs<Real>& a, const NodeFrame& fr, Real (&f)[S::Q]) {
+        gather(a, fr, f);
+        if (near_wall(a.flags[fr.n])) apply_walls(a, fr, f);
+    }
+    // The inverse of read_state: stores f so that read_state returns it. Writes into src.
+    LL_HD static void write_state(const StepArgs<Real>& a, const NodeFrame& fr,
+                                  const Real (&f)[S::Q]) {
+        Real* mem = const_cast<Real*>(a.src);
+        const bool walls = near_wall(a.flags[fr.n]);
+        LL_UNROLL
+        for (int i = 0; i < S::Q; ++i) {
+            const std::uint8_t sf =
+                walls ? a.flags[fr.shift(-cvel<S>(i, 0), -cvel<S>(i, 1), -cvel<S>(i, 2))] : 0;
+            if (i > 0 && is_halfway_wall(sf)) {
+                const Redirect<Real> r = wall_redirect<S, Sc>(a, fr, i, sf);
+                mem[index(a, resolve(a, fr, r.d), r.dir)] = f[i] - r.add;
+            } else {
+                mem[incoming_index(a, fr, i)] = f[i];
+            }
+        }
+    }
+};
+
+template <class S, Layout L, Scheme Sc, class C, class Real>
+LL_HD void update_node(const StepArgs<Real>& a, node_t n) {
+    using P = Propagation<S, L, Sc, Real>;
+    const std::uint8_t flag = a.flags[n];
+    if (!is_updated(flag)) return;
+    const NodeFrame fr = make_frame(a.dims, n);
+    Real f[S::Q];
+    P::gather(a, fr, f);
+    if (near_wall(flag)) P::apply_walls(a, fr, f);
+    if (!apply_node_rule<S>(a, node_type(flag), f)) C::template collide<S>(a.coll, f, a.force);
+    P::scatter(a, fr, f);
+}
+
+// Density and velocity of a node at time t (walls report rho = 1 and their own velocity).
+template <class S, Layout L, Scheme Sc, class Real>
+LL_HD Macro<Real> read_macro(const StepArgs<Real>& a, node_t n) {
+    const std::uint8_t flag = a.flags[n];
+    if (!is_updated(flag)) {
+        const bool moving = node_type(flag) == kMovingWall;
+        return {Real(1), {moving ? a.wall_u[0] : Real(0), moving ? a.wall_u[1] : Real(0),
+                          moving ? a.wall_u[2] : Real(0)}};
+    }
+    Real f[S::Q];
+    Propagation<S, L, Sc, Real>::read_state(a, make_frame(a.dims, n), f);
+    return moments<S>(f, a.force);
+}
+
+} // namespace ll

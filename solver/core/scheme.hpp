@@ -1,0 +1,71 @@
+// Propagation schemes: where the pre-collision population f_i(x, t) is read from (its
+// "incoming" slot) and where the post-collision f*_i(x, t) is written (its "outgoing" slot).
+// Every scheme satisfies outgoing(x, i, t) == incoming(x + c_i, i, t + 1), which is streaming.
+//
+//   push      read own node, write to x + c_i            aligned reads, misaligned writes
+//   pull      read x - c_i, write own node               seeds 001/002 "reversed" scheme
+//   split     read x - (cx,0,0), write x + (0,cy,cz)     seed 002: x-shift at read, y/z at write
+//   aa        one array, two kernels (Bailey et al., seed 003): even steps read and write the
+//             own node with directions swapped; odd steps read x - c_i, write x + c_i
+//   esoteric  one array, one kernel, parity swaps slots: each opposite pair (i, i+1) lives at
+//             the node and its +c_i neighbour (in-place "esoteric pull")
+//   shared_x  pull addressing; the GPU kernel moves the x-shift through shared memory
+//             (the Tolke/Habich baseline of seeds 002/003)
+// A-B schemes read buffer A and write buffer B, then swap; in-place schemes use one buffer.
+#pragma once
+#include "stencil.hpp"
+
+namespace ll {
+
+enum class Scheme : std::uint8_t { Push, Pull, Split, AA, Esoteric, SharedX };
+
+LL_HD constexpr bool is_in_place(Scheme s) { return s == Scheme::AA || s == Scheme::Esoteric; }
+
+// A population slot relative to a node: node offset (components in -1..1) and direction slot.
+struct Slot {
+    int d[3];
+    int dir;
+};
+
+template <class S, Scheme Sc>
+struct Addressing {
+    LL_HD static Slot at(int dx, int dy, int dz, int dir) { return {{dx, dy, dz}, dir}; }
+    LL_HD static int cx(int i) { return cvel<S>(i, 0); }
+    LL_HD static int cy(int i) { return cvel<S>(i, 1); }
+    LL_HD static int cz(int i) { return cvel<S>(i, 2); }
+    // The first direction of each opposite pair is the "positive" one (stencil.hpp ordering).
+    LL_HD static int positive_of(int i) { return (i & 1) ? i : i - 1; }
+
+    LL_HD static Slot incoming(int i, int parity) {
+        if constexpr (Sc == Scheme::Push) return at(0, 0, 0, i);
+        if constexpr (Sc == Scheme::Pull || Sc == Scheme::SharedX)
+            return at(-cx(i), -cy(i), -cz(i), i);
+        if constexpr (Sc == Scheme::Split) return at(-cx(i), 0, 0, i);
+        if constexpr (Sc == Scheme::AA)
+            return parity == 0 ? at(0, 0, 0, i) : at(-cx(i), -cy(i), -cz(i), opposite(i));
+        if constexpr (Sc == Scheme::Esoteric) {
+            if (i == 0) return at(0, 0, 0, 0);
+            const int p = positive_of(i), o = p + 1;
+            if (i == p) return at(0, 0, 0, parity ? p : o);
+            return at(cx(p), cy(p), cz(p), parity ? o : p);
+        }
+        return at(0, 0, 0, i);
+    }
+
+    LL_HD static Slot outgoing(int i, int parity) {
+        if constexpr (Sc == Scheme::Push) return at(cx(i), cy(i), cz(i), i);
+        if constexpr (Sc == Scheme::Pull || Sc == Scheme::SharedX) return at(0, 0, 0, i);
+        if constexpr (Sc == Scheme::Split) return at(0, cy(i), cz(i), i);
+        if constexpr (Sc == Scheme::AA)
+            return parity == 0 ? at(0, 0, 0, opposite(i)) : at(cx(i), cy(i), cz(i), i);
+        if constexpr (Sc == Scheme::Esoteric) {
+            if (i == 0) return at(0, 0, 0, 0);
+            const int p = positive_of(i), o = p + 1;
+            if (i == p) return at(cx(p), cy(p), cz(p), parity ? o : p);
+            return at(0, 0, 0, parity ? p : o);
+        }
+        return at(0, 0, 0, i);
+    }
+};
+
+} // namespace ll

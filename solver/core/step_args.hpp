@@ -1,0 +1,22 @@
+// Everything one streaming-collision step needs, in one struct passed by value to kernels.
+#pragma once
+#include "collision.hpp"
+#include "lattice.hpp"
+
+namespace ll {
+
+template <class Real>
+struct StepArgs {
+    Dims dims;
+    const Real* src = nullptr;           // incoming slots
+    Real* dst = nullptr;                 // outgoing slots (== src for in-place schemes)
+    const std::uint8_t* flags = nullptr; // one NodeType byte per node (flags.hpp)
+    CollisionParams<Real> coll{};
+    Real force[3] = {0, 0, 0};  // uniform body force density (Guo)
+    Real wall_u[3] = {0, 0, 0}; // velocity of kMovingWall nodes
+    Real inlet_u[3] = {0, 0, 0};
+    Real outlet_rho = 1;
+    int parity = 0; // time-step parity for the in-place schemes
+};
+
+} // namespace ll

@@ -1,0 +1,139 @@
+// The CPU back end: the same per-node update as the GPU, in an OpenMP loop. It is the
+// reference the GPU is tested against and the fallback when no NVIDIA GPU is present.
+#pragma once
+#include "../core/node_update.hpp"
+#include "../dispatch.hpp"
+#include "../engine.hpp"
+
+#include <chrono>
+#include <omp.h>
+
+namespace ll {
+
+template <class S, class Real>
+class CpuEngine final : public Engine {
+public:
+    explicit CpuEngine(const EngineConfig& cfg) : cfg_(cfg) {
+        const std::size_t n = std::size_t(cfg.dims.nodes()) * S::Q;
+        a_.assign(n, Real(0));
+        if (!is_in_place(cfg.model.scheme)) b_.assign(n, Real(0));
+        flags_.assign(cfg.dims.nodes(), kFluid);
+        fill_step_args<S, Real>(args_, cfg.dims, cfg.flow);
+        info_.backend = "cpu";
+        info_.device = std::to_string(omp_get_max_threads()) + " OpenMP threads";
+    }
+
+    double step(int steps) override {
+        const auto t0 = std::chrono::steady_clock::now();
+        with_layout(cfg_.model.layout, [&](auto L) {
+            with_scheme(cfg_.model.scheme, [&](auto Sc) {
+                with_collision<S>(cfg_.model.collision, [&](auto C) {
+                    using Coll = typename decltype(C)::type;
+                    for (int s = 0; s < steps; ++s) run_step<L(), Sc(), Coll>();
+                });
+            });
+        });
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    }
+
+    void export_state(std::vector<double>& f) override {
+        f.assign(std::size_t(cfg_.dims.nodes()) * S::Q, 0.0);
+        for_each_propagation([&](auto P) {
+            using Prop = decltype(P);
+            const StepArgs<Real> a = current_args();
+#pragma omp parallel for schedule(static)
+            for (std::int64_t k = 0; k < std::int64_t(cfg_.dims.nodes()); ++k) {
+                if (!is_updated(flags_[k])) continue;
+                Real v[S::Q];
+                Prop::read_state(a, make_frame(a.dims, node_t(k)), v);
+                for (int i = 0; i < S::Q; ++i) f[std::size_t(k) * S::Q + i] = v[i];
+            }
+        });
+    }
+
+    void import_state(const std::vector<double>& f) override {
+        std::fill(a_.begin(), a_.end(), Real(0));
+        std::fill(b_.begin(), b_.end(), Real(0));
+        for_each_propagation([&](auto P) {
+            using Prop = decltype(P);
+            const StepArgs<Real> a = current_args();
+            // Serial: a near-wall node writes into its wall neighbour's slots.
+            for (node_t n = 0; n < cfg_.dims.nodes(); ++n) {
+                if (!is_updated(flags_[n])) continue;
+                Real v[S::Q];
+                for (int i = 0; i < S::Q; ++i) v[i] = Real(f[std::size_t(n) * S::Q + i]);
+                Prop::write_state(a, make_frame(a.dims, n), v);
+            }
+        });
+    }
+
+    void set_flags(const std::vector<std::uint8_t>& flags) override { flags_ = flags; }
+    void set_flow(const FlowParams& flow) override {
+        cfg_.flow = flow;
+        fill_step_args<S, Real>(args_, cfg_.dims, flow);
+    }
+    void set_launch(const LaunchConfig& launch) override { cfg_.launch = launch; }
+    LaunchReport launch_report() const override { return {}; }
+    const DeviceInfo& device() const override { return info_; }
+    double copy_bandwidth() override { return host_copy_bandwidth(); }
+
+    void read_macro(MacroField& out) override {
+        const std::size_t nodes = cfg_.dims.nodes();
+        out.rho.resize(nodes);
+        out.ux.resize(nodes);
+        out.uy.resize(nodes);
+        out.uz.resize(nodes);
+        with_layout(cfg_.model.layout, [&](auto L) {
+            with_scheme(cfg_.model.scheme, [&](auto Sc) {
+                const StepArgs<Real> a = current_args();
+#pragma omp parallel for schedule(static)
+                for (std::int64_t k = 0; k < std::int64_t(nodes); ++k) {
+                    const Macro<Real> m = ll::read_macro<S, L(), Sc()>(a, node_t(k));
+                    out.rho[k] = float(m.rho);
+                    out.ux[k] = float(m.u[0]);
+                    out.uy[k] = float(m.u[1]);
+                    out.uz[k] = float(m.u[2]);
+                }
+            });
+        });
+    }
+
+private:
+    StepArgs<Real> current_args() {
+        StepArgs<Real> a = args_;
+        a.src = a_.data();
+        a.dst = is_in_place(cfg_.model.scheme) ? a_.data() : b_.data();
+        a.flags = flags_.data();
+        a.parity = parity_;
+        return a;
+    }
+
+    template <class F>
+    void for_each_propagation(F&& f) {
+        with_layout(cfg_.model.layout, [&](auto L) {
+            with_scheme(cfg_.model.scheme,
+                        [&](auto Sc) { f(Propagation<S, L(), Sc(), Real>{}); });
+        });
+    }
+
+    template <Layout L, Scheme Sc, class C>
+    void run_step() {
+        const StepArgs<Real> a = current_args();
+#pragma omp parallel for schedule(static)
+        for (std::int64_t k = 0; k < std::int64_t(cfg_.dims.nodes()); ++k)
+            update_node<S, L, Sc, C, Real>(a, node_t(k));
+        if (is_in_place(Sc))
+            parity_ ^= 1;
+        else
+            a_.swap(b_);
+    }
+
+    EngineConfig cfg_;
+    std::vector<Real> a_, b_;
+    std::vector<std::uint8_t> flags_;
+    StepArgs<Real> args_{};
+    int parity_ = 0;
+    DeviceInfo info_;
+};
+
+} // namespace ll

@@ -1,0 +1,10 @@
+// Linked when the project is built without CUDA: the CPU back end is the only one.
+#include "../engine.hpp"
+
+namespace ll {
+std::unique_ptr<Engine> make_cuda_engine(const EngineConfig&, std::string& why) {
+    why = "this build has no CUDA support (nvcc was not found at configure time)";
+    return nullptr;
+}
+bool cuda_compiled_in() { return false; }
+} // namespace ll

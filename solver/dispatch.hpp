@@ -1,0 +1,82 @@
+// Maps runtime choices to template instantiations. Each helper turns one enum into a type or
+// constant and calls f with it; nesting them generates the instantiation table from code.
+#pragma once
+#include "core/collision.hpp"
+#include "core/step_args.hpp"
+#include "options.hpp"
+
+#include <type_traits>
+
+namespace ll {
+
+template <class T>
+struct Tag {
+    using type = T;
+};
+
+template <class F>
+decltype(auto) with_stencil(StencilKind s, F&& f) {
+    switch (s) {
+    case StencilKind::D3Q19: return f(Tag<D3Q19>{});
+    case StencilKind::D3Q27: return f(Tag<D3Q27>{});
+    default: return f(Tag<D2Q9>{});
+    }
+}
+template <class F>
+decltype(auto) with_precision(Precision p, F&& f) {
+    if (p == Precision::FP64) return f(Tag<double>{});
+    return f(Tag<float>{});
+}
+template <class F>
+decltype(auto) with_layout(Layout l, F&& f) {
+    if (l == Layout::AoS) return f(std::integral_constant<Layout, Layout::AoS>{});
+    return f(std::integral_constant<Layout, Layout::SoA>{});
+}
+template <class F>
+decltype(auto) with_scheme(Scheme s, F&& f) {
+    using S = Scheme;
+    switch (s) {
+    case S::Push: return f(std::integral_constant<S, S::Push>{});
+    case S::Split: return f(std::integral_constant<S, S::Split>{});
+    case S::AA: return f(std::integral_constant<S, S::AA>{});
+    case S::Esoteric: return f(std::integral_constant<S, S::Esoteric>{});
+    case S::SharedX: return f(std::integral_constant<S, S::SharedX>{});
+    default: return f(std::integral_constant<S, S::Pull>{});
+    }
+}
+// MRT exists only for stencils with a basis; compatibility_error() rejects the rest first.
+template <class S, class F>
+decltype(auto) with_collision(CollisionKind c, F&& f) {
+    if (c == CollisionKind::TRT) return f(Tag<Trt>{});
+    if constexpr (has_mrt_basis<S>) {
+        if (c == CollisionKind::MRT) return f(Tag<Mrt>{});
+    }
+    return f(Tag<Bgk>{});
+}
+
+// Collision parameters of the chosen model from the physical ones.
+template <class S, class Real>
+CollisionParams<Real> make_collision_params(const FlowParams& flow) {
+    CollisionParams<Real> p{};
+    const double omega = 1.0 / flow.tau;
+    p.omega = Real(omega);
+    // Lambda = (1/omega+ - 1/2)(1/omega- - 1/2)  (Ginzburg et al. 2008)
+    p.omega_minus = Real(1.0 / (flow.trt_lambda / (flow.tau - 0.5) + 0.5));
+    if constexpr (has_mrt_basis<S>)
+        p.mrt = MrtBasis<S>::template rates<Real>(omega, flow.mrt_bgk_equivalent);
+    return p;
+}
+
+template <class S, class Real>
+void fill_step_args(StepArgs<Real>& a, const Dims& dims, const FlowParams& flow) {
+    a.dims = dims;
+    a.coll = make_collision_params<S, Real>(flow);
+    for (int k = 0; k < 3; ++k) {
+        a.force[k] = Real(flow.force[k]);
+        a.wall_u[k] = Real(flow.wall_u[k]);
+        a.inlet_u[k] = Real(flow.inlet_u[k]);
+    }
+    a.outlet_rho = Real(flow.outlet_rho);
+}
+
+} // namespace ll

@@ -1,0 +1,79 @@
+// A back end's view of one lattice: the CPU engine and the CUDA engine implement this.
+// Engines hold populations in their scheme's own addressing and layout; the canonical state
+// (f[n * Q + i] in double, pre-collision, walls applied) is the exchange format that lets a
+// user switch scheme, layout or precision while the flow keeps its state.
+#pragma once
+#include "options.hpp"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace ll {
+
+struct EngineConfig {
+    Dims dims;
+    ModelChoice model;
+    FlowParams flow;
+    LaunchConfig launch;
+};
+
+// Macroscopic fields of the whole lattice, x fastest, then y, then z.
+struct MacroField {
+    std::vector<float> rho, ux, uy, uz;
+};
+
+// What the back end can say about how its kernel runs (GPU only; CPU leaves zeros).
+struct LaunchReport {
+    int block_size = 0;
+    int max_threads_per_block = 0;
+    int registers_per_thread = 0;
+    int blocks_per_sm = 0;
+    double theoretical_occupancy = 0; // active warps / maximum warps per SM
+    int dynamic_shared_bytes = 0;     // reserved to enforce blocks_per_sm_cap
+};
+
+struct DeviceInfo {
+    std::string backend;        // "cpu" or "cuda"
+    std::string device;         // e.g. "NVIDIA H100 80GB HBM3" or "2 OpenMP threads"
+    double memory_bytes = 0;    // device memory (GPU) or 0
+};
+
+class Engine {
+public:
+    virtual ~Engine() = default;
+    // Advances `steps` time steps; returns the seconds they took (GPU: CUDA events).
+    virtual double step(int steps) = 0;
+    virtual void export_state(std::vector<double>& f) = 0;
+    virtual void import_state(const std::vector<double>& f) = 0;
+    // Node types with near-wall bits already marked (mark_near_wall).
+    virtual void set_flags(const std::vector<std::uint8_t>& flags) = 0;
+    virtual void set_flow(const FlowParams& flow) = 0;
+    // Throws ConfigError when the launch shape is impossible on this device.
+    virtual void set_launch(const LaunchConfig& launch) = 0;
+    virtual LaunchReport launch_report() const = 0;
+    virtual void read_macro(MacroField& out) = 0;
+    virtual const DeviceInfo& device() const = 0;
+    // Device-to-device copy bandwidth in bytes/s (read + write counted), measured once per
+    // device and cached: the denominator of every "% of copy bandwidth" figure.
+    virtual double copy_bandwidth() = 0;
+};
+
+std::unique_ptr<Engine> make_cpu_engine(const EngineConfig& cfg);
+
+// The CUDA engine; returns nullptr and sets `why` when no usable GPU is present or CUDA was
+// not compiled in. Throws ConfigError for impossible requests (lattice larger than memory).
+std::unique_ptr<Engine> make_cuda_engine(const EngineConfig& cfg, std::string& why);
+bool cuda_compiled_in();
+// Host memcpy bandwidth (bytes/s, read + write), measured once.
+double host_copy_bandwidth();
+
+// ---- host utilities shared by all engines ----
+// Sets kNearWallBit on updated nodes with a half-way wall among their stencil neighbours.
+void mark_near_wall(StencilKind stencil, const Dims& dims, std::vector<std::uint8_t>& flags);
+// Canonical equilibrium state for given density and velocity fields (u: 3 per node).
+std::vector<double> equilibrium_state(StencilKind stencil, const std::vector<double>& rho,
+                                      const std::vector<double>& u);
+
+} // namespace ll

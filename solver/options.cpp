@@ -1,0 +1,140 @@
+#include "options.hpp"
+
+#include <array>
+
+namespace ll {
+namespace {
+
+template <class E, std::size_t N>
+struct NameTable {
+    std::array<std::pair<E, std::string_view>, N> rows;
+    std::string_view name(E e) const {
+        for (const auto& [v, n] : rows)
+            if (v == e) return n;
+        return "?";
+    }
+    std::optional<E> parse(std::string_view s) const {
+        for (const auto& [v, n] : rows)
+            if (n == s) return v;
+        return std::nullopt;
+    }
+    std::string list() const {
+        std::string out;
+        for (const auto& [v, n] : rows) {
+            if (!out.empty()) out.push_back('|');
+            out.append(n);
+        }
+        return out;
+    }
+};
+
+constexpr NameTable<StencilKind, 3> kStencils{
+    {{{StencilKind::D2Q9, "d2q9"}, {StencilKind::D3Q19, "d3q19"}, {StencilKind::D3Q27, "d3q27"}}}};
+constexpr NameTable<CollisionKind, 3> kCollisions{
+    {{{CollisionKind::BGK, "bgk"}, {CollisionKind::TRT, "trt"}, {CollisionKind::MRT, "mrt"}}}};
+constexpr NameTable<Scheme, 6> kSchemes{{{{Scheme::Push, "push"},
+                                          {Scheme::Pull, "pull"},
+                                          {Scheme::Split, "split"},
+                                          {Scheme::AA, "aa"},
+                                          {Scheme::Esoteric, "esoteric"},
+                                          {Scheme::SharedX, "shared_x"}}}};
+constexpr NameTable<Layout, 2> kLayouts{{{{Layout::SoA, "soa"}, {Layout::AoS, "aos"}}}};
+constexpr NameTable<Precision, 2> kPrecisions{
+    {{{Precision::FP32, "fp32"}, {Precision::FP64, "fp64"}}}};
+constexpr NameTable<BackendKind, 3> kBackends{
+    {{{BackendKind::Auto, "auto"}, {BackendKind::Cpu, "cpu"}, {BackendKind::Cuda, "cuda"}}}};
+
+} // namespace
+
+std::string_view to_string(StencilKind v) { return kStencils.name(v); }
+std::string_view to_string(CollisionKind v) { return kCollisions.name(v); }
+std::string_view to_string(Scheme v) { return kSchemes.name(v); }
+std::string_view to_string(Layout v) { return kLayouts.name(v); }
+std::string_view to_string(Precision v) { return kPrecisions.name(v); }
+std::string_view to_string(BackendKind v) { return kBackends.name(v); }
+std::optional<StencilKind> parse_stencil(std::string_view s) { return kStencils.parse(s); }
+std::optional<CollisionKind> parse_collision(std::string_view s) { return kCollisions.parse(s); }
+std::optional<Scheme> parse_scheme(std::string_view s) { return kSchemes.parse(s); }
+std::optional<Layout> parse_layout(std::string_view s) { return kLayouts.parse(s); }
+std::optional<Precision> parse_precision(std::string_view s) { return kPrecisions.parse(s); }
+std::optional<BackendKind> parse_backend(std::string_view s) { return kBackends.parse(s); }
+std::string stencil_names() { return kStencils.list(); }
+std::string collision_names() { return kCollisions.list(); }
+std::string scheme_names() { return kSchemes.list(); }
+std::string layout_names() { return kLayouts.list(); }
+std::string precision_names() { return kPrecisions.list(); }
+
+std::string_view describe(Scheme s) {
+    switch (s) {
+    case Scheme::Push:
+        return "push: collide, then write each population to its neighbour. Reads are aligned, "
+               "writes are shifted by one node (misaligned). Two arrays (A-B).";
+    case Scheme::Pull:
+        return "pull ('reversed', seeds 001/002): read each population from the neighbour it "
+               "comes from, collide, write in place. Misaligned reads are cheaper than "
+               "misaligned writes on GPUs. Two arrays (A-B).";
+    case Scheme::Split:
+        return "split (seed 002): the x-shift, which breaks alignment, is done at read; the y/z "
+               "shifts, which keep alignment, at write. Two arrays (A-B).";
+    case Scheme::AA:
+        return "A-A (seed 003): one array, two alternating kernels: even steps read and write "
+               "the node itself, odd steps read from and write to neighbours. Half the memory "
+               "of A-B.";
+    case Scheme::Esoteric:
+        return "esoteric pull: one array, one kernel; each pair of opposite populations lives "
+               "at the node and its neighbour and swaps slots every step. Half the memory, "
+               "half the accesses misaligned.";
+    case Scheme::SharedX:
+        return "shared-memory x-propagation (Tolke/Habich, the baseline of seeds 002/003): the "
+               "misaligned x-shift goes through shared memory so global accesses stay aligned. "
+               "On the CPU it is the same as pull.";
+    }
+    return "";
+}
+std::string_view describe(Layout l) {
+    return l == Layout::SoA
+               ? "SoA (structure of arrays): all nodes' population i are contiguous, so a warp "
+                 "reading one direction touches consecutive addresses (coalesced)."
+               : "AoS (array of structures): a node's Q populations are contiguous; good for CPU "
+                 "caches, but a GPU warp reading one direction strides by Q values.";
+}
+std::string_view describe(CollisionKind c) {
+    switch (c) {
+    case CollisionKind::BGK: return "BGK: every moment relaxes at one rate 1/tau.";
+    case CollisionKind::TRT:
+        return "TRT: even and odd moments relax at two rates; Lambda = 3/16 puts bounce-back "
+               "walls exactly half-way.";
+    case CollisionKind::MRT:
+        return "MRT: each moment relaxes at its own rate (d'Humieres 2002, Lallemand-Luo 2000), "
+               "more stable at low viscosity.";
+    }
+    return "";
+}
+
+int velocities(StencilKind s) {
+    return s == StencilKind::D2Q9 ? 9 : (s == StencilKind::D3Q19 ? 19 : 27);
+}
+int dimensions(StencilKind s) { return s == StencilKind::D2Q9 ? 2 : 3; }
+int bytes_per_value(Precision p) { return p == Precision::FP32 ? 4 : 8; }
+
+std::string compatibility_error(const ModelChoice& m, const Dims& d) {
+    if (m.collision == CollisionKind::MRT && m.stencil == StencilKind::D3Q27)
+        return "collision = mrt: no MRT basis for d3q27; use mrt with d2q9 or d3q19, or "
+               "bgk|trt with d3q27";
+    if (dimensions(m.stencil) == 2 && d.nz != 1)
+        return "stencil = d2q9: needs a 2D lattice (nz = 1), this lattice has nz = " +
+               std::to_string(d.nz) + "; use d3q19|d3q27";
+    if (d.nx < 2 || d.ny < 2)
+        return "size: each side needs at least 2 nodes";
+    return "";
+}
+
+double bytes_per_node_update(const ModelChoice& m) {
+    return 2.0 * velocities(m.stencil) * bytes_per_value(m.precision) + 1.0;
+}
+double lattice_bytes(const ModelChoice& m, const Dims& d) {
+    const double copies = is_in_place(m.scheme) ? 1.0 : 2.0;
+    return double(d.nodes()) * (copies * velocities(m.stencil) * bytes_per_value(m.precision) + 1);
+}
+
+} // namespace ll

@@ -1,0 +1,92 @@
+// Runtime choices (stencil, collision, scheme, layout, precision, launch) with their names,
+// parsing, a compatibility check that speaks to users, and the one memory-traffic formula.
+#pragma once
+#include "core/lattice.hpp"
+#include "core/layout.hpp"
+#include "core/scheme.hpp"
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ll {
+
+enum class StencilKind : std::uint8_t { D2Q9, D3Q19, D3Q27 };
+enum class CollisionKind : std::uint8_t { BGK, TRT, MRT };
+enum class Precision : std::uint8_t { FP32, FP64 };
+enum class BackendKind : std::uint8_t { Auto, Cpu, Cuda };
+
+struct ModelChoice {
+    StencilKind stencil = StencilKind::D2Q9;
+    CollisionKind collision = CollisionKind::BGK;
+    Scheme scheme = Scheme::Pull;
+    Layout layout = Layout::SoA;
+    Precision precision = Precision::FP32;
+    bool operator==(const ModelChoice&) const = default;
+};
+
+// GPU launch shape. block_size: threads per block, a multiple of 32. blocks_per_sm_cap: 0 for
+// no cap, else the GPU back end reserves dynamic shared memory so at most this many blocks
+// share an SM (an occupancy limit set at run time).
+struct LaunchConfig {
+    int block_size = 256;
+    int blocks_per_sm_cap = 0;
+    bool operator==(const LaunchConfig&) const = default;
+};
+
+// Physical parameters in lattice units.
+struct FlowParams {
+    double tau = 0.6;                 // BGK relaxation time; nu = (tau - 1/2) / 3
+    double trt_lambda = 3.0 / 16.0;   // TRT magic parameter
+    bool mrt_bgk_equivalent = false;  // MRT with every rate 1/tau (a test of the basis)
+    double force[3] = {0, 0, 0};      // uniform body force (Guo)
+    double wall_u[3] = {0, 0, 0};     // moving-wall velocity
+    double inlet_u[3] = {0, 0, 0};    // velocity inlet
+    double outlet_rho = 1;            // pressure outlet density
+};
+
+// A user-facing error: the message names the field and the allowed range.
+struct ConfigError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// ---- names (the spellings used by the CLI, config files, JSON and the UI) ----
+std::string_view to_string(StencilKind);
+std::string_view to_string(CollisionKind);
+std::string_view to_string(Scheme);
+std::string_view to_string(Layout);
+std::string_view to_string(Precision);
+std::string_view to_string(BackendKind);
+std::optional<StencilKind> parse_stencil(std::string_view);
+std::optional<CollisionKind> parse_collision(std::string_view);
+std::optional<Scheme> parse_scheme(std::string_view);
+std::optional<Layout> parse_layout(std::string_view);
+std::optional<Precision> parse_precision(std::string_view);
+std::optional<BackendKind> parse_backend(std::string_view);
+// "a|b|c" lists of the valid spellings, for messages and --help.
+std::string stencil_names();
+std::string collision_names();
+std::string scheme_names();
+std::string layout_names();
+std::string precision_names();
+// One-sentence explanations used by --help and tooltips.
+std::string_view describe(Scheme);
+std::string_view describe(Layout);
+std::string_view describe(CollisionKind);
+
+int velocities(StencilKind);  // Q
+int dimensions(StencilKind);  // D
+int bytes_per_value(Precision);
+
+// Empty when the combination can run on this lattice; otherwise a message for the user.
+std::string compatibility_error(const ModelChoice&, const Dims&);
+
+// ---- memory accounting: the one formula used by the UI, the CLI and the benchmark ----
+// A streaming step reads and writes every population once and reads one flag byte.
+double bytes_per_node_update(const ModelChoice&);
+// Bytes the back end allocates for populations (two copies for A-B schemes) plus flags.
+double lattice_bytes(const ModelChoice&, const Dims&);
+
+} // namespace ll

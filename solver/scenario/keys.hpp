@@ -1,0 +1,28 @@
+// Helpers shared by the scenario presets: the common keys and their resolution.
+#pragma once
+#include "../core/flags.hpp"
+#include "scenario.hpp"
+
+namespace ll {
+
+struct CommonDefaults {
+    int size;
+    double size_min, size_max;
+    std::string size_help;
+    double re;    // <= 0: the preset gives a default tau instead
+    double u_ref;
+    std::string stencil;
+    std::string collision;
+};
+
+std::vector<KeySpec> common_keys(const CommonDefaults& d);
+// User keys checked against the spec, defaults filled in.
+KeyValues resolve_keys(const ScenarioSpec& spec, const KeyValues& user);
+ModelChoice model_from_keys(const KeyValues& keys);
+// Fills tau, re and u_ref from whichever two the user gave (length: reference length in nodes).
+void resolve_viscosity(const KeyValues& user, KeyValues& keys, double length, SimulationSetup& s);
+void apply_common(const KeyValues& keys, SimulationSetup& s);
+// Flags all fluid, rho = 1, u = 0, sized for s.dims.
+void allocate_fields(SimulationSetup& s);
+
+} // namespace ll

@@ -1,0 +1,157 @@
+#include "simulation.hpp"
+
+#include "core/flags.hpp"
+
+#include <cmath>
+#include <sstream>
+
+namespace ll {
+
+void validate(const SimulationSetup& s) {
+    if (!(s.flow.tau > 0.5))
+        throw ConfigError("tau = " + std::to_string(s.flow.tau) +
+                          ": must be greater than 0.5 (viscosity nu = (tau - 1/2)/3 must be "
+                          "positive)");
+    if (s.launch.block_size < 32 || s.launch.block_size > 1024 || s.launch.block_size % 32 != 0)
+        throw ConfigError("block_size = " + std::to_string(s.launch.block_size) +
+                          ": must be a multiple of 32 between 32 and 1024");
+    if (s.launch.blocks_per_sm_cap < 0 || s.launch.blocks_per_sm_cap > 64)
+        throw ConfigError("occupancy = " + std::to_string(s.launch.blocks_per_sm_cap) +
+                          ": blocks per SM cap must be between 0 (no cap) and 64");
+    if (s.model.collision == CollisionKind::TRT && !(s.flow.trt_lambda > 0))
+        throw ConfigError("lambda: the TRT magic parameter must be positive");
+    const std::string why = compatibility_error(s.model, s.dims);
+    if (!why.empty()) throw ConfigError(why);
+    const std::size_t nodes = s.dims.nodes();
+    if (s.flags.size() != nodes || s.rho.size() != nodes || s.u.size() != 3 * nodes)
+        throw ConfigError("scenario: initial fields do not match the lattice size");
+}
+
+EngineConfig Simulation::engine_config() const {
+    return {setup_.dims, setup_.model, setup_.flow, setup_.launch};
+}
+
+std::unique_ptr<Engine> Simulation::make_engine(const EngineConfig& cfg) {
+    if (backend_ == BackendKind::Cpu) return make_cpu_engine(cfg);
+    std::string why;
+    auto e = make_cuda_engine(cfg, why);
+    if (!e) throw ConfigError("backend = cuda: " + why);
+    return e;
+}
+
+std::unique_ptr<Simulation> Simulation::create(SimulationSetup setup, BackendKind backend) {
+    validate(setup);
+    std::unique_ptr<Simulation> sim(new Simulation());
+    mark_near_wall(setup.model.stencil, setup.dims, setup.flags);
+    sim->setup_ = std::move(setup);
+    const EngineConfig cfg = sim->engine_config();
+    if (backend == BackendKind::Cpu) {
+        sim->backend_ = BackendKind::Cpu;
+        sim->backend_note_ = "CPU back end (requested)";
+    } else {
+        std::string why;
+        sim->engine_ = make_cuda_engine(cfg, why);
+        if (sim->engine_) {
+            sim->backend_ = BackendKind::Cuda;
+            sim->backend_note_ = "CUDA back end on " + sim->engine_->device().device;
+        } else if (backend == BackendKind::Cuda) {
+            throw ConfigError("backend = cuda: " + why);
+        } else {
+            sim->backend_ = BackendKind::Cpu;
+            sim->backend_note_ = "no usable NVIDIA GPU (" + why + "): running on the CPU back end";
+        }
+    }
+    if (!sim->engine_) sim->engine_ = make_cpu_engine(cfg);
+    sim->engine_->set_flags(sim->setup_.flags);
+    sim->engine_->set_launch(sim->setup_.launch);
+    sim->engine_->import_state(
+        equilibrium_state(sim->setup_.model.stencil, sim->setup_.rho, sim->setup_.u));
+    return sim;
+}
+
+void Simulation::step(int steps) {
+    if (steps <= 0) return;
+    const double seconds = engine_->step(steps);
+    time_step_ += std::uint64_t(steps);
+    perf_.steps = std::uint64_t(steps);
+    perf_.seconds = seconds;
+    perf_.mlups = seconds > 0 ? double(setup_.dims.nodes()) * steps / seconds / 1e6 : 0;
+    perf_.bytes_per_second = perf_.mlups * 1e6 * bytes_per_node_update(setup_.model);
+    perf_.copy_bandwidth = engine_->copy_bandwidth();
+    perf_.fraction_of_copy =
+        perf_.copy_bandwidth > 0 ? perf_.bytes_per_second / perf_.copy_bandwidth : 0;
+}
+
+void Simulation::set_model(const ModelChoice& model) {
+    if (model == setup_.model) return;
+    const std::string why = compatibility_error(model, setup_.dims);
+    if (!why.empty()) throw ConfigError(why);
+    std::vector<double> state;
+    if (model.stencil == setup_.model.stencil) {
+        engine_->export_state(state);
+    } else {
+        // A different velocity set cannot take the populations: restart from rho and u.
+        MacroField m;
+        engine_->read_macro(m);
+        const std::size_t nodes = setup_.dims.nodes();
+        std::vector<double> rho(nodes), u(3 * nodes);
+        for (std::size_t n = 0; n < nodes; ++n) {
+            rho[n] = m.rho[n];
+            u[3 * n] = m.ux[n];
+            u[3 * n + 1] = m.uy[n];
+            u[3 * n + 2] = m.uz[n];
+        }
+        state = equilibrium_state(model.stencil, rho, u);
+        mark_near_wall(model.stencil, setup_.dims, setup_.flags);
+    }
+    const ModelChoice old = setup_.model;
+    setup_.model = model;
+    try {
+        auto next = make_engine(engine_config());
+        next->set_flags(setup_.flags);
+        next->set_launch(setup_.launch);
+        engine_.reset(); // free the old lattice first: both may not fit on the GPU together
+        engine_ = std::move(next);
+    } catch (...) {
+        setup_.model = old;
+        throw;
+    }
+    engine_->import_state(state);
+}
+
+void Simulation::set_flow(const FlowParams& flow) {
+    SimulationSetup probe = setup_;
+    probe.flow = flow;
+    validate(probe);
+    setup_.flow = flow;
+    engine_->set_flow(flow);
+}
+
+void Simulation::set_launch(const LaunchConfig& launch) {
+    SimulationSetup probe = setup_;
+    probe.launch = launch;
+    validate(probe);
+    engine_->set_launch(launch);
+    setup_.launch = launch;
+}
+
+void Simulation::set_node_types(const std::vector<std::pair<node_t, NodeType>>& edits) {
+    std::vector<double> state;
+    engine_->export_state(state);
+    const int q = velocities(setup_.model.stencil);
+    const std::vector<double> rest = equilibrium_state(setup_.model.stencil, {1.0}, {0, 0, 0});
+    for (const auto& [n, type] : edits) {
+        if (n >= setup_.dims.nodes()) continue;
+        const bool was_updated = is_updated(setup_.flags[n]);
+        setup_.flags[n] = std::uint8_t(type);
+        if (!was_updated && is_updated(std::uint8_t(type)))
+            for (int i = 0; i < q; ++i) state[std::size_t(n) * q + i] = rest[i];
+    }
+    mark_near_wall(setup_.model.stencil, setup_.dims, setup_.flags);
+    engine_->set_flags(setup_.flags);
+    engine_->import_state(state);
+}
+
+void Simulation::read_macro(MacroField& out) { engine_->read_macro(out); }
+
+} // namespace ll

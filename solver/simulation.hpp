@@ -1,0 +1,84 @@
+// The one interface the command line, the visualiser and the tests drive. It owns an Engine,
+// picks the back end (CUDA when a GPU is usable, else the CPU, saying why), keeps the flow's
+// state across scheme, layout, precision, collision and launch changes, and turns timings
+// into MLUPS and bandwidth with the formulas of options.hpp.
+#pragma once
+#include "core/flags.hpp"
+#include "engine.hpp"
+
+#include <map>
+
+namespace ll {
+
+// Everything needed to start a run; scenarios (scenario/) build these.
+struct SimulationSetup {
+    std::string scenario;
+    Dims dims;
+    ModelChoice model;
+    FlowParams flow;
+    LaunchConfig launch;
+    std::vector<std::uint8_t> flags; // NodeType per node (near-wall bits are added here)
+    std::vector<double> rho;         // initial density per node
+    std::vector<double> u;           // initial velocity, 3 per node
+    // Physical placement for output files: node (i, j, k) sits at origin + spacing * (i, j, k).
+    double origin[3] = {0, 0, 0};
+    double spacing = 1;
+    double u_ref = 0;                         // reference velocity (lattice units)
+    double reynolds = 0;                      // based on u_ref and the reference length
+    std::map<std::string, std::string> keys;  // resolved scenario keys, for records
+};
+
+struct Performance {
+    std::uint64_t steps = 0;     // steps in the last measured batch
+    double seconds = 0;          // their duration
+    double mlups = 0;            // nodes * steps / seconds / 1e6
+    double bytes_per_second = 0; // mlups * 1e6 * bytes_per_node_update
+    double copy_bandwidth = 0;   // measured device-to-device copy bandwidth
+    double fraction_of_copy = 0; // bytes_per_second / copy_bandwidth
+};
+
+class Simulation {
+public:
+    // Throws ConfigError with a user-readable message on bad input.
+    static std::unique_ptr<Simulation> create(SimulationSetup setup, BackendKind backend);
+
+    void step(int steps);
+    std::uint64_t time_step() const { return time_step_; }
+
+    // Switches keep the flow: state is exported, converted and imported. A stencil change
+    // restarts from the current density and velocity at equilibrium.
+    void set_model(const ModelChoice& model);
+    void set_flow(const FlowParams& flow);
+    void set_launch(const LaunchConfig& launch);
+    // Changes node types (e.g. drawn obstacles); nodes that become fluid start at rest.
+    void set_node_types(const std::vector<std::pair<node_t, NodeType>>& edits);
+
+    void read_macro(MacroField& out);
+    void export_state(std::vector<double>& f) { engine_->export_state(f); }
+
+    const SimulationSetup& setup() const { return setup_; }
+    const DeviceInfo& device() const { return engine_->device(); }
+    LaunchReport launch_report() const { return engine_->launch_report(); }
+    Performance performance() const { return perf_; }
+    // Why this back end was chosen, e.g. "no NVIDIA GPU (…): running on the CPU".
+    const std::string& backend_note() const { return backend_note_; }
+    bool on_gpu() const { return engine_->device().backend == "cuda"; }
+    double copy_bandwidth() { return engine_->copy_bandwidth(); }
+
+private:
+    Simulation() = default;
+    std::unique_ptr<Engine> make_engine(const EngineConfig& cfg);
+    EngineConfig engine_config() const;
+
+    SimulationSetup setup_;
+    BackendKind backend_ = BackendKind::Cpu;
+    std::unique_ptr<Engine> engine_;
+    std::uint64_t time_step_ = 0;
+    Performance perf_;
+    std::string backend_note_;
+};
+
+// Throws ConfigError naming the field and its range if the setup cannot run.
+void validate(const SimulationSetup& setup);
+
+} // namespace ll
