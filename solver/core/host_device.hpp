@@ -8,8 +8,10 @@
 #endif
 
 // Full unrolling lets stencil tables fold into constants in every per-direction loop.
-#if defined(__CUDACC__)
+#if defined(__CUDA_ARCH__)
 #define LL_UNROLL _Pragma("unroll")
+#elif defined(__CUDACC__)
+#define LL_UNROLL // the host pass of nvcc runs no hot loops
 #else
 #define LL_UNROLL _Pragma("GCC unroll 32")
 #endif

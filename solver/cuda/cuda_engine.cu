@@ -1,0 +1,134 @@
+// Device discovery, the copy-bandwidth probe and the CUDA engine factory.
+#include "cuda_engine.cuh"
+
+#include <cstdio>
+#include <mutex>
+#include <vector>
+
+namespace ll {
+
+namespace cuda {
+// One TU per stencil and precision instantiates the engine (cuda_engine_*.cu).
+std::unique_ptr<Engine> make_d2q9_fp32(const EngineConfig&);
+std::unique_ptr<Engine> make_d2q9_fp64(const EngineConfig&);
+std::unique_ptr<Engine> make_d3q19_fp32(const EngineConfig&);
+std::unique_ptr<Engine> make_d3q19_fp64(const EngineConfig&);
+std::unique_ptr<Engine> make_d3q27_fp32(const EngineConfig&);
+std::unique_ptr<Engine> make_d3q27_fp64(const EngineConfig&);
+
+const cudaDeviceProp& device_properties() {
+    static const cudaDeviceProp props = [] {
+        cudaDeviceProp p{};
+        int dev = 0;
+        LL_CUDA(cudaGetDevice(&dev));
+        LL_CUDA(cudaGetDeviceProperties(&p, dev));
+        return p;
+    }();
+    return props;
+}
+
+const DeviceInfo& device_info() {
+    static const DeviceInfo info = [] {
+        DeviceInfo d;
+        const cudaDeviceProp& p = device_properties();
+        d.backend = "cuda";
+        d.device = std::string(p.name) + " (sm_" + std::to_string(p.major) +
+                   std::to_string(p.minor) + ", " + std::to_string(p.multiProcessorCount) +
+                   " SMs)";
+        d.memory_bytes = double(p.totalGlobalMem);
+        return d;
+    }();
+    return info;
+}
+
+std::string gib(double bytes) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2f GiB", bytes / double(1ull << 30));
+    return buf;
+}
+
+// Seed 002's "effective maximal throughput": a device-to-device copy far larger than L2,
+// read + write counted, median of repeats after a warm-up.
+double measure_copy_bandwidth() {
+    static std::once_flag once;
+    static double bandwidth = 0;
+    std::call_once(once, [] {
+        std::size_t free = 0, total = 0;
+        LL_CUDA(cudaMemGetInfo(&free, &total));
+        const std::size_t bytes = std::min<std::size_t>(std::size_t(1) << 30, free / 4);
+        DeviceBuffer<char> a(bytes), b(bytes);
+        cudaEvent_t t0, t1;
+        LL_CUDA(cudaEventCreate(&t0));
+        LL_CUDA(cudaEventCreate(&t1));
+        LL_CUDA(cudaMemcpy(b.get(), a.get(), bytes, cudaMemcpyDeviceToDevice));
+        std::vector<float> ms;
+        for (int r = 0; r < 7; ++r) {
+            LL_CUDA(cudaEventRecord(t0));
+            LL_CUDA(cudaMemcpyAsync(b.get(), a.get(), bytes, cudaMemcpyDeviceToDevice));
+            LL_CUDA(cudaEventRecord(t1));
+            LL_CUDA(cudaEventSynchronize(t1));
+            float m = 0;
+            LL_CUDA(cudaEventElapsedTime(&m, t0, t1));
+            ms.push_back(m);
+        }
+        cudaEventDestroy(t0);
+        cudaEventDestroy(t1);
+        std::sort(ms.begin(), ms.end());
+        bandwidth = 2.0 * double(bytes) / (ms[ms.size() / 2] * 1e-3);
+    });
+    return bandwidth;
+}
+
+} // namespace cuda
+
+bool cuda_compiled_in() { return true; }
+
+std::unique_ptr<Engine> make_cuda_engine(const EngineConfig& cfg, std::string& why) {
+    int count = 0;
+    const cudaError_t e = cudaGetDeviceCount(&count);
+    if (e != cudaSuccess) {
+        why = std::string("CUDA reports: ") + cudaGetErrorString(e);
+        cudaGetLastError(); // clear the sticky error so later calls start clean
+        return nullptr;
+    }
+    if (count == 0) {
+        why = "no CUDA device found";
+        return nullptr;
+    }
+    std::size_t free = 0, total = 0;
+    LL_CUDA(cudaMemGetInfo(&free, &total));
+    // The lattice plus the double-precision staging copy used while loading the state.
+    const double lattice = lattice_bytes(cfg.model, cfg.dims);
+    const double staging = double(cfg.dims.nodes()) * velocities(cfg.model.stencil) * 8.0;
+    if (lattice + staging > 0.95 * double(free)) {
+        const double per_node = (lattice + staging) / double(cfg.dims.nodes());
+        const double max_nodes = 0.95 * double(free) / per_node;
+        const int d = cfg.dims.nz > 1 ? 3 : 2;
+        const double max_side = std::floor(std::pow(max_nodes, 1.0 / d));
+        throw ConfigError("size: a " + std::to_string(cfg.dims.nx) + " x " +
+                          std::to_string(cfg.dims.ny) + " x " + std::to_string(cfg.dims.nz) +
+                          " lattice needs " + cuda::gib(lattice + staging) + " on the GPU, " +
+                          cuda::gib(double(free)) + " are free on " +
+                          cuda::device_properties().name + "; a cubic lattice must stay below " +
+                          std::to_string(long(max_side)) + " nodes per side");
+    }
+    const bool fp64 = cfg.model.precision == Precision::FP64;
+    try {
+        switch (cfg.model.stencil) {
+        case StencilKind::D3Q19:
+            return fp64 ? cuda::make_d3q19_fp64(cfg) : cuda::make_d3q19_fp32(cfg);
+        case StencilKind::D3Q27:
+            return fp64 ? cuda::make_d3q27_fp64(cfg) : cuda::make_d3q27_fp32(cfg);
+        default: return fp64 ? cuda::make_d2q9_fp64(cfg) : cuda::make_d2q9_fp32(cfg);
+        }
+    } catch (const CudaError& err) {
+        if (err.code == cudaErrorMemoryAllocation) {
+            cudaGetLastError();
+            throw ConfigError("size: the GPU ran out of memory allocating the lattice (" +
+                              cuda::gib(lattice) + "): " + err.what());
+        }
+        throw;
+    }
+}
+
+} // namespace ll
