@@ -1,0 +1,57 @@
+# Third-party packages. Debian's packages are used when present (README's install command);
+# on a machine without them (the bare GPU machine) the same headers and GoogleTest sources can
+# be carried in LATTICELAB_DEPS_DIR (scripts/prepare-gpu-deps fills it from this machine).
+set(LATTICELAB_DEPS_DIR "${PROJECT_SOURCE_DIR}/.deps" CACHE PATH
+    "Fallback folder with include/ (nlohmann, CLI, toml++) and googletest/ sources")
+
+find_package(nlohmann_json 3.10 QUIET)
+if(NOT TARGET nlohmann_json::nlohmann_json)
+  add_library(nlohmann_json::nlohmann_json INTERFACE IMPORTED)
+  target_include_directories(nlohmann_json::nlohmann_json INTERFACE ${LATTICELAB_DEPS_DIR}/include)
+  message(STATUS "LatticeLab: nlohmann-json from ${LATTICELAB_DEPS_DIR}")
+endif()
+
+find_package(tomlplusplus QUIET)
+if(NOT TARGET tomlplusplus::tomlplusplus)
+  # toml++ works header-only when its compiled library is absent.
+  add_library(tomlplusplus::tomlplusplus INTERFACE IMPORTED)
+  target_include_directories(tomlplusplus::tomlplusplus INTERFACE ${LATTICELAB_DEPS_DIR}/include)
+  target_compile_definitions(tomlplusplus::tomlplusplus INTERFACE TOML_HEADER_ONLY=1)
+  message(STATUS "LatticeLab: toml++ header-only from ${LATTICELAB_DEPS_DIR}")
+endif()
+
+find_package(CLI11 QUIET)
+if(NOT TARGET CLI11::CLI11)
+  add_library(CLI11::CLI11 INTERFACE IMPORTED)
+  target_include_directories(CLI11::CLI11 INTERFACE ${LATTICELAB_DEPS_DIR}/include)
+  message(STATUS "LatticeLab: CLI11 from ${LATTICELAB_DEPS_DIR}")
+endif()
+
+if(LATTICELAB_TESTS)
+  find_package(GTest QUIET)
+  if(NOT TARGET GTest::gtest AND EXISTS ${LATTICELAB_DEPS_DIR}/googletest/CMakeLists.txt)
+    set(INSTALL_GTEST OFF CACHE BOOL "" FORCE)
+    set(BUILD_GMOCK OFF CACHE BOOL "" FORCE)
+    add_subdirectory(${LATTICELAB_DEPS_DIR}/googletest ${CMAKE_BINARY_DIR}/googletest
+                     EXCLUDE_FROM_ALL SYSTEM)
+    add_library(GTest::gtest ALIAS gtest)
+    add_library(GTest::gtest_main ALIAS gtest_main)
+    message(STATUS "LatticeLab: GoogleTest built from ${LATTICELAB_DEPS_DIR}/googletest")
+  endif()
+  if(NOT TARGET GTest::gtest)
+    message(FATAL_ERROR "GoogleTest not found: install libgtest-dev (see README.md)")
+  endif()
+endif()
+
+find_package(PNG QUIET)
+if(NOT TARGET PNG::PNG AND EXISTS ${LATTICELAB_DEPS_DIR}/lib/libpng16.a)
+  add_library(PNG::PNG STATIC IMPORTED)
+  set_target_properties(PNG::PNG PROPERTIES
+    IMPORTED_LOCATION ${LATTICELAB_DEPS_DIR}/lib/libpng16.a
+    INTERFACE_INCLUDE_DIRECTORIES ${LATTICELAB_DEPS_DIR}/include
+    INTERFACE_LINK_LIBRARIES "${LATTICELAB_DEPS_DIR}/lib/libz.a;m")
+  message(STATUS "LatticeLab: libpng from ${LATTICELAB_DEPS_DIR}")
+endif()
+if(NOT TARGET PNG::PNG)
+  message(FATAL_ERROR "libpng not found: install libpng-dev (see README.md)")
+endif()

@@ -1,0 +1,206 @@
+// GPU back end against the CPU reference. Runs on the GPU machine (scripts/gpu-check); without
+// a usable GPU every test here is skipped with the reason.
+//
+// [SECTION] a test box with every boundary rule
+// [SECTION] GPU == CPU for every stencil x scheme x layout x precision x collision
+// [SECTION] state kept across switches, launch shapes, occupancy cap, bad input
+#include "support/test_support.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace ll::test {
+namespace {
+
+#define LL_REQUIRE_GPU()                                                                       \
+    do {                                                                                       \
+        std::string why;                                                                       \
+        if (!gpu_available(&why)) GTEST_SKIP() << "no usable GPU: " << why;                    \
+    } while (0)
+
+constexpr double kURef = 0.05;
+
+// A periodic box with half-way walls (an obstacle), a moving wall, a free-slip wall, on-grid
+// walls and an inlet/outlet pair, with a swirling initial flow: every rule in one lattice.
+SimulationSetup test_box(StencilKind stencil, Precision precision, CollisionKind collision) {
+    SimulationSetup s;
+    const bool three_d = dimensions(stencil) == 3;
+    s.dims = three_d ? Dims{20, 18, 16} : Dims{48, 40, 1};
+    s.model = {stencil, collision, Scheme::Pull, Layout::SoA, precision};
+    s.flow.tau = 0.7;
+    s.flow.wall_u[0] = kURef;
+    s.flow.inlet_u[0] = kURef;
+    s.flow.force[1] = 1e-6;
+    const std::size_t n = s.dims.nodes();
+    s.flags.assign(n, kFluid);
+    s.rho.assign(n, 1.0);
+    s.u.assign(3 * n, 0.0);
+    for (std::uint32_t z = 0; z < s.dims.nz; ++z)
+        for (std::uint32_t y = 0; y < s.dims.ny; ++y)
+            for (std::uint32_t x = 0; x < s.dims.nx; ++x) {
+                const std::size_t k = x + std::size_t(s.dims.nx) * (y + std::size_t(s.dims.ny) * z);
+                const double dx = x - 0.4 * s.dims.nx, dy = y - 0.5 * s.dims.ny;
+                std::uint8_t f = kFluid;
+                if (dx * dx + dy * dy < 16) f = kSolid;
+                if (y == 0) f = kMovingWall;
+                if (y == s.dims.ny - 1) f = kFreeSlip;
+                if (y == s.dims.ny - 2 && x > 30 % s.dims.nx) f = kWallOnGrid;
+                if (x == 0 && y > 0 && y < s.dims.ny - 2) f = kInlet;
+                if (x == s.dims.nx - 1 && y > 0 && y < s.dims.ny - 2) f = kOutlet;
+                s.flags[k] = f;
+                s.u[3 * k] = kURef * std::sin(0.3 * y + 0.1 * z);
+                s.u[3 * k + 1] = kURef * std::cos(0.2 * x);
+                s.u[3 * k + 2] = three_d ? 0.5 * kURef * std::sin(0.25 * x) : 0.0;
+                s.rho[k] = 1.0 + 0.01 * std::sin(0.15 * (x + y + z));
+            }
+    return s;
+}
+
+double max_velocity_difference(const MacroField& a, const MacroField& b) {
+    double d = 0;
+    for (std::size_t i = 0; i < a.ux.size(); ++i)
+        d = std::max({d, double(std::fabs(a.ux[i] - b.ux[i])),
+                      double(std::fabs(a.uy[i] - b.uy[i])), double(std::fabs(a.uz[i] - b.uz[i]))});
+    return d;
+}
+
+MacroField run(SimulationSetup s, BackendKind backend, int steps) {
+    auto sim = Simulation::create(std::move(s), backend);
+    sim->step(steps);
+    MacroField m;
+    sim->read_macro(m);
+    return m;
+}
+
+// Tolerances of the acceptance criteria: 1e-5 u_ref in FP32, 1e-12 u_ref in FP64.
+double tolerance(Precision p) { return (p == Precision::FP32 ? 1e-5 : 1e-12) * kURef; }
+
+struct Case {
+    StencilKind stencil;
+    Precision precision;
+    CollisionKind collision;
+};
+
+std::vector<Case> all_cases() {
+    std::vector<Case> v;
+    for (auto st : {StencilKind::D2Q9, StencilKind::D3Q19, StencilKind::D3Q27})
+        for (auto p : {Precision::FP32, Precision::FP64})
+            for (auto c : {CollisionKind::BGK, CollisionKind::TRT, CollisionKind::MRT})
+                if (!(c == CollisionKind::MRT && st == StencilKind::D3Q27)) v.push_back({st, p, c});
+    return v;
+}
+
+std::string case_name(const testing::TestParamInfo<Case>& info) {
+    return std::string(to_string(info.param.stencil)) + "_" +
+           std::string(to_string(info.param.precision)) + "_" +
+           std::string(to_string(info.param.collision));
+}
+
+class GpuMatchesCpu : public testing::TestWithParam<Case> {};
+
+// Every scheme and layout on the GPU against the CPU reference (pull, SoA), after an even and
+// an odd number of steps so that both parities of the in-place schemes are checked.
+TEST_P(GpuMatchesCpu, EverySchemeAndLayout) {
+    LL_REQUIRE_GPU();
+    const Case c = GetParam();
+    for (int steps : {200, 201}) {
+        const MacroField ref = run(test_box(c.stencil, c.precision, c.collision),
+                                   BackendKind::Cpu, steps);
+        for (Scheme sc : {Scheme::Push, Scheme::Pull, Scheme::Split, Scheme::AA, Scheme::Esoteric,
+                          Scheme::SharedX})
+            for (Layout l : {Layout::SoA, Layout::AoS}) {
+                SimulationSetup s = test_box(c.stencil, c.precision, c.collision);
+                s.model.scheme = sc;
+                s.model.layout = l;
+                s.launch.block_size = 64; // several blocks per x-row for shared_x
+                const MacroField gpu = run(s, BackendKind::Cuda, steps);
+                EXPECT_LE(max_velocity_difference(gpu, ref), tolerance(c.precision))
+                    << to_string(sc) << "/" << to_string(l) << " after " << steps << " steps";
+            }
+    }
+}
+INSTANTIATE_TEST_SUITE_P(AllModels, GpuMatchesCpu, testing::ValuesIn(all_cases()), case_name);
+
+TEST(GpuSolver, SwitchingSchemeLayoutAndLaunchKeepsTheFlow) {
+    LL_REQUIRE_GPU();
+    const auto base = test_box(StencilKind::D3Q19, Precision::FP32, CollisionKind::MRT);
+    const MacroField ref = run(base, BackendKind::Cuda, 300);
+    auto sim = Simulation::create(base, BackendKind::Cuda);
+    sim->step(100);
+    ModelChoice m = base.model;
+    m.scheme = Scheme::Esoteric;
+    m.layout = Layout::AoS;
+    sim->set_model(m);
+    sim->set_launch({128, 2});
+    sim->step(101);
+    m.scheme = Scheme::AA;
+    m.layout = Layout::SoA;
+    sim->set_model(m);
+    sim->set_launch({512, 0});
+    sim->step(99);
+    MacroField got;
+    sim->read_macro(got);
+    EXPECT_LE(max_velocity_difference(got, ref), tolerance(Precision::FP32));
+}
+
+TEST(GpuSolver, EveryBlockSizeGivesTheSameFlow) {
+    LL_REQUIRE_GPU();
+    auto s = test_box(StencilKind::D3Q19, Precision::FP32, CollisionKind::BGK);
+    const MacroField ref = run(s, BackendKind::Cuda, 50);
+    for (int block : {32, 96, 128, 256, 480, 1024}) {
+        for (Scheme sc : {Scheme::Pull, Scheme::SharedX}) {
+            s.launch.block_size = block;
+            s.model.scheme = sc;
+            const MacroField got = run(s, BackendKind::Cuda, 50);
+            EXPECT_LE(max_velocity_difference(got, ref), tolerance(Precision::FP32))
+                << "block " << block << " " << to_string(sc);
+        }
+    }
+}
+
+TEST(GpuSolver, OccupancyCapLimitsBlocksPerSm) {
+    LL_REQUIRE_GPU();
+    auto s = test_box(StencilKind::D3Q19, Precision::FP32, CollisionKind::BGK);
+    s.launch = {128, 0};
+    auto sim = Simulation::create(s, BackendKind::Cuda);
+    const LaunchReport free = sim->launch_report();
+    EXPECT_GT(free.registers_per_thread, 0);
+    EXPECT_GT(free.blocks_per_sm, 2);
+    for (int cap : {1, 2, 4}) {
+        sim->set_launch({128, cap});
+        const LaunchReport r = sim->launch_report();
+        EXPECT_LE(r.blocks_per_sm, cap) << "cap " << cap;
+        EXPECT_GE(r.blocks_per_sm, 1);
+        EXPECT_NEAR(r.theoretical_occupancy, r.blocks_per_sm * 128.0 / 2048.0, 1e-9);
+        sim->step(10); // the reserved shared memory must still launch
+    }
+}
+
+TEST(GpuSolver, BadLaunchAndSizeAreRejectedWithAReadableMessage) {
+    LL_REQUIRE_GPU();
+    auto s = test_box(StencilKind::D3Q19, Precision::FP32, CollisionKind::BGK);
+    s.launch.block_size = 33;
+    EXPECT_THROW(Simulation::create(s, BackendKind::Cuda), ConfigError);
+    s.launch.block_size = 2048;
+    EXPECT_THROW(Simulation::create(s, BackendKind::Cuda), ConfigError);
+    try {
+        Simulation::create(build_scenario("cavity3d", {{"size", "1024"}, {"precision", "fp64"}}),
+                           BackendKind::Cuda);
+        ADD_FAILURE() << "a lattice larger than GPU memory was accepted";
+    } catch (const ConfigError& e) {
+        EXPECT_NE(std::string(e.what()).find("size"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("GiB"), std::string::npos) << e.what();
+    }
+}
+
+TEST(GpuSolver, AutoBackendPicksTheGpu) {
+    LL_REQUIRE_GPU();
+    auto sim = Simulation::create(build_scenario("cavity2d", {{"size", "32"}}), BackendKind::Auto);
+    EXPECT_TRUE(sim->on_gpu()) << sim->backend_note();
+    EXPECT_GT(sim->copy_bandwidth(), 1e11);
+}
+
+} // namespace
+} // namespace ll::test
