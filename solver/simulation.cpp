@@ -1,13 +1,53 @@
 #include "simulation.hpp"
 
 #include "core/flags.hpp"
+#include "io/host_memory.hpp"
 
 #include <cmath>
 #include <sstream>
 
 namespace ll {
 
+namespace {
+
+std::uint64_t node_count(const Dims& d) {
+    return std::uint64_t(d.nx) * d.ny * d.nz;
+}
+
+std::string lattice_text(const Dims& d) {
+    return "lattice " + std::to_string(d.nx) + " x " + std::to_string(d.ny) + " x " +
+           std::to_string(d.nz);
+}
+
+// The CPU back end allocates in host RAM: refuse a lattice that cannot fit before the engine
+// tries (an oversized allocation would otherwise end in the OOM killer, not an error).
+void check_cpu_memory(const SimulationSetup& s) {
+    const double needed = cpu_run_bytes(s.model, s.dims);
+    const double have = physical_memory_bytes();
+    if (have <= 0 || needed <= have) return;
+    const auto size = s.keys.find("size");
+    if (size == s.keys.end()) {
+        check_host_memory(needed, lattice_bytes(s.model, s.dims), lattice_text(s.dims), 0);
+        return;
+    }
+    // Memory grows like size^k, k = the number of axes longer than a wall pair; counting a
+    // fixed axis too only makes the suggestion more conservative.
+    int k = 0;
+    for (std::uint32_t n : {s.dims.nx, s.dims.ny, s.dims.nz})
+        k += n > 2 ? 1 : 0;
+    const long n = std::stol(size->second);
+    const long fit = long(double(n) * std::pow(have / needed, 1.0 / std::max(k, 1)));
+    check_host_memory(needed, lattice_bytes(s.model, s.dims), "size = " + size->second,
+                      std::max(fit, 1L));
+}
+
+} // namespace
+
 void validate(const SimulationSetup& s) {
+    if (node_count(s.dims) >= (std::uint64_t(1) << 32))
+        throw ConfigError("size: the " + lattice_text(s.dims) + " has " +
+                          std::to_string(node_count(s.dims)) +
+                          " nodes; at most 2^32 - 1 are supported");
     if (!(s.flow.tau > 0.5))
         throw ConfigError("tau = " + std::to_string(s.flow.tau) +
                           ": must be greater than 0.5 (viscosity nu = (tau - 1/2)/3 must be "
@@ -61,7 +101,10 @@ std::unique_ptr<Simulation> Simulation::create(SimulationSetup setup, BackendKin
             sim->backend_note_ = "no usable NVIDIA GPU (" + why + "): running on the CPU back end";
         }
     }
-    if (!sim->engine_) sim->engine_ = make_cpu_engine(cfg);
+    if (!sim->engine_) {
+        check_cpu_memory(sim->setup_);
+        sim->engine_ = make_cpu_engine(cfg);
+    }
     sim->engine_->set_flags(sim->setup_.flags);
     sim->engine_->set_launch(sim->setup_.launch);
     sim->engine_->import_state(

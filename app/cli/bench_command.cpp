@@ -1,0 +1,314 @@
+// `latticelab bench`: MLUPS and bandwidth over a matrix of stencils, precisions, collisions,
+// schemes, layouts and block sizes on a periodic box with a few solid spheres. One
+// Simulation per lattice is switched with set_model() / set_launch(), which is what that
+// interface is for; each measurement is a warm-up batch and the median of --repeats batches.
+//
+// [SECTION] options and lists   --schemes etc. parsed into runtime enums
+// [SECTION] lattice             the obstacle box and the memory check before allocating it
+// [SECTION] measuring           the matrix loop
+// [SECTION] output              JSON records and the Markdown table
+#include "commands.hpp"
+#include "preflight.hpp"
+#include "solver/core/flags.hpp"
+#include "solver/io/atomic_file.hpp"
+#include "solver/io/perf_record.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <sstream>
+
+namespace ll::cli {
+namespace {
+
+// ------------------------------------------------------------------ options and lists
+template <class T>
+std::vector<T> parse_list(const std::string& flag, const std::string& text,
+                          std::optional<T> (*parse)(std::string_view), const std::string& valid) {
+    std::vector<T> out;
+    std::stringstream ss(text);
+    std::string item;
+    while (std::getline(ss, item, ',')) {
+        const auto v = parse(item);
+        if (!v) throw ConfigError(flag + " '" + item + "': must be a comma list of " + valid);
+        out.push_back(*v);
+    }
+    if (out.empty()) throw ConfigError(flag + ": empty list; use a comma list of " + valid);
+    return out;
+}
+
+std::optional<int> parse_int(std::string_view s) {
+    try {
+        std::size_t used = 0;
+        const int v = std::stoi(std::string(s), &used);
+        return used == s.size() ? std::optional<int>(v) : std::nullopt;
+    } catch (const std::exception&) {
+        return std::nullopt;
+    }
+}
+
+struct Matrix {
+    std::vector<StencilKind> stencils;
+    std::vector<Precision> precisions;
+    std::vector<CollisionKind> collisions;
+    std::vector<Scheme> schemes;
+    std::vector<Layout> layouts;
+    std::vector<int> block_sizes;
+};
+
+Matrix parse_matrix(const BenchOptions& o) {
+    Matrix m;
+    m.stencils = parse_list<StencilKind>("--stencils", o.stencils, parse_stencil, stencil_names());
+    m.precisions =
+        parse_list<Precision>("--precisions", o.precisions, parse_precision, precision_names());
+    m.collisions =
+        parse_list<CollisionKind>("--collisions", o.collisions, parse_collision, collision_names());
+    const std::string schemes =
+        o.schemes.empty() ? "push,pull,split,aa,esoteric,shared_x" : o.schemes;
+    m.schemes = parse_list<Scheme>("--schemes", schemes, parse_scheme, scheme_names());
+    m.layouts = parse_list<Layout>("--layouts", o.layouts, parse_layout, layout_names());
+    m.block_sizes = parse_list<int>("--block-sizes", o.block_sizes, parse_int,
+                                    "multiples of 32 between 32 and 1024");
+    return m;
+}
+
+// ------------------------------------------------------------------ lattice
+Dims box_dims(StencilKind s, std::uint32_t n) {
+    return dimensions(s) == 2 ? Dims{n, n, 1} : Dims{n, n, n};
+}
+
+// A periodic box, flow along x at 0.05 kept up by a small body force, around four solid
+// spheres (circles in 2D) of radius n/10, so wall handling costs what it costs in real flows.
+SimulationSetup obstacle_box(const ModelChoice& model, std::uint32_t n, int block_size) {
+    SimulationSetup s;
+    s.scenario = "bench";
+    s.dims = box_dims(model.stencil, n);
+    s.model = model;
+    s.launch.block_size = block_size;
+    s.flow.tau = 0.6;
+    s.flow.force[0] = 1e-6;
+    s.u_ref = 0.05;
+    s.keys = {{"size", std::to_string(n)}};
+    const std::size_t nodes = s.dims.nodes();
+    s.flags.assign(nodes, kFluid);
+    s.rho.assign(nodes, 1.0);
+    s.u.assign(3 * nodes, 0.0);
+    const double centres[4][3] = {
+        {0.25, 0.25, 0.5}, {0.75, 0.5, 0.25}, {0.5, 0.75, 0.75}, {0.25, 0.75, 0.25}};
+    const double r = n / 10.0;
+    const bool two_d = s.dims.nz == 1;
+    for (std::size_t k = 0; k < nodes; ++k) {
+        const double x = double(k % n), y = double((k / n) % n), z = double(k / n / n);
+        bool solid = false;
+        for (const auto& c : centres) {
+            const double dx = x - c[0] * n, dy = y - c[1] * n, dz = two_d ? 0 : z - c[2] * n;
+            solid = solid || dx * dx + dy * dy + dz * dz <= r * r;
+        }
+        if (solid)
+            s.flags[k] = kSolid;
+        else
+            s.u[3 * k] = s.u_ref;
+    }
+    return s;
+}
+
+// Refuses sizes whose lattice cannot be held, before anything is allocated.
+void check_sizes(const Matrix& m, long n, bool cpu) {
+    for (StencilKind st : m.stencils)
+        for (Precision p : m.precisions)
+            for (Scheme sc : m.schemes) {
+                const ModelChoice model{st, CollisionKind::BGK, sc, Layout::SoA, p};
+                const int d = dimensions(st);
+                const auto nodes = [d](long s) {
+                    return std::uint64_t(s) * std::uint64_t(s) * (d == 3 ? std::uint64_t(s) : 1);
+                };
+                check_lattice_fits(n, nodes, model, cpu, 4);
+            }
+}
+
+// ------------------------------------------------------------------ measuring
+struct Row {
+    ModelChoice model;
+    int block = 0;
+    nlohmann::json record;
+};
+
+double median(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    const std::size_t h = v.size() / 2;
+    return v.size() % 2 ? v[h] : 0.5 * (v[h - 1] + v[h]);
+}
+
+Row measure(Simulation& sim, const BenchOptions& o, std::int64_t steps) {
+    sim.step(int(steps)); // warm-up: caches, clocks, first-touch pages
+    std::vector<double> seconds;
+    for (int r = 0; r < o.repeats; ++r) {
+        sim.step(int(steps));
+        seconds.push_back(sim.performance().seconds);
+    }
+    Row row{sim.setup().model, sim.on_gpu() ? sim.setup().launch.block_size : 0, {}};
+    row.record = perf_record(sim, {std::uint64_t(steps), median(seconds)});
+    row.record["repeats"] = o.repeats;
+    row.record["seconds_per_repeat"] = seconds;
+    return row;
+}
+
+void report_row(const Row& r, const BenchOptions& o) {
+    if (o.quiet) return;
+    const auto& j = r.record;
+    std::fprintf(stderr, "%s %s %s %s %s block %d: %.1f MLUPS, %.2f GB/s, %.1f %% of copy\n",
+                 std::string(to_string(r.model.stencil)).c_str(),
+                 std::string(to_string(r.model.precision)).c_str(),
+                 std::string(to_string(r.model.collision)).c_str(),
+                 std::string(to_string(r.model.scheme)).c_str(),
+                 std::string(to_string(r.model.layout)).c_str(), r.block, j["mlups"].get<double>(),
+                 j["gb_per_s"].get<double>(), 100 * j["fraction_of_copy_bandwidth"].get<double>());
+}
+
+// ------------------------------------------------------------------ output
+std::string markdown(const std::vector<Row>& rows, const nlohmann::json& device,
+                     const std::string& lattice, std::int64_t steps, int repeats) {
+    std::ostringstream s;
+    char buf[256];
+    s << "# LatticeLab benchmark\n\n"
+      << "- device: " << device["device"].get<std::string>() << " ("
+      << device["backend"].get<std::string>() << "; " << device["backend_note"].get<std::string>()
+      << ")\n";
+    std::snprintf(buf, sizeof buf, "- measured copy bandwidth: %.2f GB/s (read + write)\n",
+                  device["copy_bandwidth_gb_per_s"].get<double>());
+    s << buf << "- lattice: " << lattice << ", periodic box with four solid spheres\n"
+      << "- " << steps << " steps per measurement, median of " << repeats << " after a warm-up\n\n"
+      << "| stencil | precision | collision | scheme | layout | block | MLUPS | GB/s | % of copy "
+         "bandwidth | registers | occupancy |\n"
+      << "|---|---|---|---|---|---:|---:|---:|---:|---:|---:|\n";
+    for (const Row& r : rows) {
+        const auto& j = r.record;
+        const auto& lr = j["launch_report"];
+        const bool gpu = r.block > 0;
+        const std::string block = gpu ? std::to_string(r.block) : "-";
+        const std::string regs = gpu ? std::to_string(lr["registers_per_thread"].get<int>()) : "-";
+        char occ[32] = "-";
+        if (gpu)
+            std::snprintf(occ, sizeof occ, "%.0f %%",
+                          100 * lr["theoretical_occupancy"].get<double>());
+        std::snprintf(buf, sizeof buf,
+                      "| %s | %s | %s | %s | %s | %s | %.1f | %.2f | %.1f | %s | %s |\n",
+                      std::string(to_string(r.model.stencil)).c_str(),
+                      std::string(to_string(r.model.precision)).c_str(),
+                      std::string(to_string(r.model.collision)).c_str(),
+                      std::string(to_string(r.model.scheme)).c_str(),
+                      std::string(to_string(r.model.layout)).c_str(), block.c_str(),
+                      j["mlups"].get<double>(), j["gb_per_s"].get<double>(),
+                      100 * j["fraction_of_copy_bandwidth"].get<double>(), regs.c_str(), occ);
+        s << buf;
+    }
+    return s.str();
+}
+
+// Finds out where `auto` lands with a tiny lattice, so defaults fit the device.
+bool lands_on_gpu(BackendKind backend) {
+    if (backend == BackendKind::Cpu || !cuda_compiled_in()) return false;
+    ModelChoice probe{StencilKind::D3Q19, CollisionKind::BGK, Scheme::Pull, Layout::SoA,
+                      Precision::FP32};
+    return Simulation::create(obstacle_box(probe, 8, 256), backend)->on_gpu();
+}
+
+} // namespace
+
+CLI::App* add_bench(CLI::App& app, BenchOptions& o) {
+    CLI::App* b = app.add_subcommand("bench", "time a matrix of models on a periodic box");
+    b->add_option("--schemes", o.schemes, "comma list of " + scheme_names() + " (default all)");
+    b->add_option("--layouts", o.layouts, "comma list of " + layout_names())->capture_default_str();
+    b->add_option("--precisions", o.precisions, "comma list of " + precision_names())
+        ->capture_default_str();
+    b->add_option("--stencils", o.stencils, "comma list of " + stencil_names())
+        ->capture_default_str();
+    b->add_option("--collisions", o.collisions, "comma list of " + collision_names())
+        ->capture_default_str();
+    b->add_option("--block-sizes", o.block_sizes, "GPU threads per block (ignored on the CPU)")
+        ->capture_default_str();
+    b->add_option("--backend", o.backend, "auto|cpu|cuda")
+        ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
+    b->add_option("--size", o.size,
+                  "box side N (N^3, or N^2 for d2q9); default 256 on a GPU, "
+                  "64 on the CPU")
+        ->check(CLI::Range(std::int64_t(4), std::int64_t(1) << 20));
+    b->add_option("--steps", o.steps, "steps per measurement; default 200 on a GPU, 10 on the CPU")
+        ->check(CLI::Range(std::int64_t(1), std::int64_t(1000000)));
+    b->add_option("--repeats", o.repeats, "measurements per row (the median is reported)")
+        ->check(CLI::Range(1, 1000))
+        ->capture_default_str();
+    b->add_option("--json", o.json, "write the records (.json)");
+    b->add_option("--markdown", o.markdown, "write the table (.md)");
+    b->add_flag("--quiet,-q", o.quiet, "no per-row lines and no table on stdout");
+    return b;
+}
+
+int bench_command(const BenchOptions& o) {
+    const Matrix m = parse_matrix(o);
+    for (const auto& [flag, path] : {std::pair{"--json", &o.json}, {"--markdown", &o.markdown}}) {
+        const std::string why = path->empty() ? "" : output_path_problem(flag, *path);
+        if (!why.empty()) throw ConfigError(why);
+    }
+    const BackendKind backend = backend_from(o.backend);
+    // Every block size is checked (validate's message) before the big lattice is built.
+    for (int bs : m.block_sizes) {
+        ModelChoice probe{StencilKind::D3Q19, CollisionKind::BGK, Scheme::Pull, Layout::SoA,
+                          Precision::FP32};
+        validate(obstacle_box(probe, 4, bs));
+    }
+    const bool gpu = lands_on_gpu(backend);
+    const long n = long(o.size.value_or(gpu ? 256 : 64));
+    const std::int64_t steps = o.steps.value_or(gpu ? 200 : 10);
+    check_sizes(m, n, !gpu);
+
+    std::vector<Row> rows;
+    nlohmann::json device;
+    std::string lattice;
+    for (StencilKind st : m.stencils) {
+        std::unique_ptr<Simulation> sim; // one per lattice shape, switched below
+        for (Precision p : m.precisions)
+            for (CollisionKind c : m.collisions)
+                for (Scheme sc : m.schemes)
+                    for (Layout l : m.layouts) {
+                        const ModelChoice model{st, c, sc, l, p};
+                        const std::string why = compatibility_error(model, box_dims(st, n));
+                        if (!why.empty()) {
+                            if (!o.quiet) std::fprintf(stderr, "skipped: %s\n", why.c_str());
+                            continue;
+                        }
+                        if (!sim)
+                            sim = Simulation::create(
+                                obstacle_box(model, std::uint32_t(n), m.block_sizes[0]), backend);
+                        sim->set_model(model);
+                        // The CPU ignores the launch shape: one measurement per model.
+                        const std::size_t shapes = sim->on_gpu() ? m.block_sizes.size() : 1;
+                        for (std::size_t b = 0; b < shapes; ++b) {
+                            sim->set_launch({m.block_sizes[b], 0});
+                            rows.push_back(measure(*sim, o, steps));
+                            report_row(rows.back(), o);
+                        }
+                        device = device_record(*sim);
+                        const Dims& d = sim->setup().dims;
+                        lattice = std::to_string(d.nx) + " x " + std::to_string(d.ny) + " x " +
+                                  std::to_string(d.nz);
+                    }
+    }
+    if (rows.empty()) throw ConfigError("bench: no combination of the lists can run");
+
+    const std::string table = markdown(rows, device, lattice, steps, o.repeats);
+    if (!o.quiet) std::printf("%s", table.c_str());
+    if (!o.json.empty()) {
+        nlohmann::json j = {{"device", device},
+                            {"copy_bandwidth_bytes_per_s", device["copy_bandwidth_bytes_per_s"]},
+                            {"steps_per_measurement", steps},
+                            {"repeats", o.repeats},
+                            {"records", nlohmann::json::array()}};
+        for (const Row& r : rows)
+            j["records"].push_back(r.record);
+        write_file_atomic(o.json, j.dump(2) + "\n");
+    }
+    if (!o.markdown.empty()) write_file_atomic(o.markdown, table);
+    return 0;
+}
+
+} // namespace ll::cli

@@ -1,0 +1,55 @@
+// The latticelab subcommands. Each add_* registers its options on the CLI11 app and each
+// *_command runs it; they throw ConfigError for bad input (exit 2) and anything else for a
+// runtime failure (exit 1), see main.cpp.
+#pragma once
+#include "solver/options.hpp"
+
+#include <CLI/CLI.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ll::cli {
+
+struct RunOptions {
+    std::string scenario = "cylinder2d";
+    std::vector<std::string> sets; // KEY=VALUE
+    std::string backend = "auto";
+    std::optional<std::int64_t> steps; // default: default_steps(scenario)
+    std::optional<double> until_steady;
+    std::string vtk, png, json;
+    std::string png_field = "speed";
+    std::string vorticity_component = "magnitude";
+    std::optional<std::string> slice_axis;
+    std::optional<std::int64_t> slice_index;
+    bool quiet = false;
+};
+
+struct BenchOptions {
+    std::string schemes, layouts = "soa,aos", precisions = "fp32", stencils = "d3q19";
+    std::string collisions = "bgk", block_sizes = "128,256,512";
+    std::string backend = "auto";
+    std::optional<std::int64_t> size, steps;
+    int repeats = 5;
+    std::string json, markdown;
+    bool quiet = false;
+};
+
+CLI::App* add_run(CLI::App& app, RunOptions& o);
+CLI::App* add_bench(CLI::App& app, BenchOptions& o);
+CLI::App* add_scenarios(CLI::App& app);
+
+int run_command(const RunOptions& o);
+int bench_command(const BenchOptions& o);
+int scenarios_command();
+
+// Steps a run takes when neither --steps nor --until-steady is given, per preset.
+std::int64_t default_steps(const std::string& scenario);
+// "  name  steps\n" lines documenting default_steps(), for --help and `scenarios`.
+std::string default_steps_table();
+// Explanations of every scheme, layout and collision model, for --help.
+std::string model_help();
+
+BackendKind backend_from(const std::string& name);
+
+} // namespace ll::cli

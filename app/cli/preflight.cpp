@@ -1,0 +1,95 @@
+#include "preflight.hpp"
+
+#include "solver/io/host_memory.hpp"
+
+#include <charconv>
+#include <cmath>
+
+namespace ll::cli {
+namespace {
+
+constexpr std::uint64_t kMaxNodes = (std::uint64_t(1) << 32) - 1; // node_t is 32-bit
+
+// Host bytes per node: start-up copies always, the populations too on the CPU back end.
+double host_bytes(const ModelChoice& m, std::uint64_t nodes, bool cpu_lattice) {
+    const double startup = 33.0 + 8.0 * velocities(m.stencil);
+    const double lattice = cpu_lattice ? lattice_bytes(m, Dims{1, 1, 1}) : 0.0;
+    return double(nodes) * (startup + lattice);
+}
+
+std::optional<long> parse_long(const std::string& s) {
+    long v = 0;
+    const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (ec != std::errc() || p != s.data() + s.size()) return std::nullopt;
+    return v;
+}
+
+} // namespace
+
+long largest_fitting(long lo, long hi, const std::function<bool(long)>& fits) {
+    if (!fits(lo)) return lo - 1;
+    while (lo < hi) { // invariant: fits(lo)
+        const long mid = lo + (hi - lo + 1) / 2;
+        if (fits(mid))
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return lo;
+}
+
+void check_lattice_fits(long size, const std::function<std::uint64_t(long)>& nodes,
+                        const ModelChoice& worst, bool cpu_lattice, long min_size) {
+    const double have = physical_memory_bytes();
+    const auto fits = [&](long s) {
+        const std::uint64_t n = nodes(s);
+        return n <= kMaxNodes && (have <= 0 || host_bytes(worst, n, cpu_lattice) <= have);
+    };
+    if (fits(size)) return;
+    const long best = largest_fitting(min_size, size, fits);
+    const std::uint64_t n = nodes(size);
+    const std::string key = "size = " + std::to_string(size);
+    if (n > kMaxNodes)
+        throw ConfigError(
+            key + ": the lattice would have " + std::to_string(n) +
+            " nodes; at most 2^32 - 1 are supported; use size <= " + std::to_string(best));
+    const double lattice = cpu_lattice ? double(n) * lattice_bytes(worst, Dims{1, 1, 1}) : 0.0;
+    check_host_memory(host_bytes(worst, n, cpu_lattice), lattice, key, best);
+}
+
+void preflight_scenario(const std::string& scenario, const KeyValues& user, bool cpu_lattice) {
+    const ScenarioSpec* spec = find_scenario(scenario);
+    if (!spec) return; // build_scenario reports unknown names
+    const KeySpec* size_key = nullptr;
+    for (const auto& k : spec->keys)
+        if (k.name == "size") size_key = &k;
+    if (!size_key) return;
+    const auto it = user.find("size");
+    const auto size = parse_long(it != user.end() ? it->second : size_key->default_value);
+    const long s0 = std::max(1L, long(size_key->min)), s1 = 2 * s0;
+    // Bad or out-of-range sizes are reported by build_scenario; small ones need no probe.
+    if (!size || *size > long(size_key->max) || *size <= s1) return;
+
+    SimulationSetup a, b;
+    try {
+        KeyValues probe = user;
+        probe["size"] = std::to_string(s0);
+        a = build_scenario(scenario, probe);
+        probe["size"] = std::to_string(s1);
+        b = build_scenario(scenario, probe);
+    } catch (const std::exception&) {
+        return; // the real build will say what is wrong
+    }
+    const auto axis = [&](std::uint32_t d0, std::uint32_t d1, long s) {
+        const double slope = (double(d1) - double(d0)) / double(s1 - s0);
+        return std::max(1.0, std::round(double(d0) + slope * double(s - s0)));
+    };
+    const auto nodes = [&](long s) {
+        const double n = axis(a.dims.nx, b.dims.nx, s) * axis(a.dims.ny, b.dims.ny, s) *
+                         axis(a.dims.nz, b.dims.nz, s);
+        return std::uint64_t(std::min(n, 9e18));
+    };
+    check_lattice_fits(*size, nodes, a.model, cpu_lattice, s0);
+}
+
+} // namespace ll::cli

@@ -1,0 +1,270 @@
+// `latticelab run`: one scenario from a preset or a file, with progress, a summary and
+// optional VTK / PNG / JSON output.
+//
+// [SECTION] options        the run subcommand's flags
+// [SECTION] input          scenario, keys, outputs and slice, all checked before any step
+// [SECTION] stepping       batches sized for the progress bar, the --until-steady test
+// [SECTION] output         summary on stdout, files written atomically at the end
+#include "commands.hpp"
+#include "preflight.hpp"
+#include "progress.hpp"
+#include "render/png_writer.hpp"
+#include "render/slice_figure.hpp"
+#include "solver/io/atomic_file.hpp"
+#include "solver/io/config_file.hpp"
+#include "solver/io/fields.hpp"
+#include "solver/io/perf_record.hpp"
+#include "solver/io/vtk_writer.hpp"
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <iostream>
+
+namespace ll::cli {
+namespace {
+
+constexpr std::int64_t kSteadyInterval = 1000; // --until-steady compares fields this far apart
+constexpr std::int64_t kSteadyDefaultCap = 200000;
+
+// ------------------------------------------------------------------------------ input
+struct Input {
+    SimulationSetup setup;
+    FieldRequest field;
+    Axis axis = Axis::Z;
+    std::uint32_t slice = 0;
+    std::int64_t steps = 0;
+};
+
+KeyValues parse_sets(const std::vector<std::string>& sets) {
+    KeyValues out;
+    for (const auto& s : sets) {
+        const auto eq = s.find('=');
+        if (eq == std::string::npos || eq == 0)
+            throw ConfigError("--set '" + s + "': expected KEY=VALUE (see `latticelab scenarios`)");
+        out[s.substr(0, eq)] = s.substr(eq + 1);
+    }
+    return out;
+}
+
+void check_outputs(const RunOptions& o) {
+    const std::pair<const char*, const std::string*> outputs[] = {
+        {"--vtk", &o.vtk}, {"--png", &o.png}, {"--json", &o.json}};
+    for (const auto& [flag, path] : outputs) {
+        if (path->empty()) continue;
+        const std::string why = output_path_problem(flag, *path);
+        if (!why.empty()) throw ConfigError(why);
+    }
+}
+
+void choose_slice(const RunOptions& o, Input& in) {
+    const Dims& d = in.setup.dims;
+    // Default: the xy-plane in 2D, the xz mid-plane in 3D (the cavity's driven vortex, the
+    // wake of the sphere, the duct's length).
+    const std::string axis = o.slice_axis.value_or(d.nz == 1 ? "z" : "y");
+    in.axis = *parse_axis(axis);
+    const std::uint32_t count = slice_count(d, in.axis);
+    const std::int64_t index = o.slice_index.value_or(count / 2);
+    if (index < 0 || index >= std::int64_t(count))
+        throw ConfigError("--slice-index " + std::to_string(index) + ": must be between 0 and " +
+                          std::to_string(count - 1) + " for --slice-axis " + axis);
+    in.slice = std::uint32_t(index);
+    in.field.kind = *parse_field(o.png_field);
+    const std::string& c = o.vorticity_component;
+    in.field.vorticity_component = c == "x" ? 0 : c == "y" ? 1 : c == "z" ? 2 : -1;
+}
+
+Input read_input(const RunOptions& o, BackendKind backend) {
+    Input in;
+    std::string name = o.scenario;
+    KeyValues keys;
+    if (looks_like_scenario_file(o.scenario)) {
+        ScenarioFile f = load_scenario_file(o.scenario);
+        name = f.scenario;
+        keys = std::move(f.keys);
+    }
+    for (auto& [k, v] : parse_sets(o.sets))
+        keys[k] = v; // --set overrides the file
+    if (!find_scenario(name))
+        throw ConfigError("scenario '" + name + "': unknown; presets: " + scenario_names() +
+                          " (or a .toml/.json scenario file)");
+    check_outputs(o);
+    const bool cpu_lattice = backend == BackendKind::Cpu || !cuda_compiled_in();
+    preflight_scenario(name, keys, cpu_lattice);
+    in.setup = build_scenario(name, keys);
+    in.steps = o.steps.value_or(o.until_steady ? kSteadyDefaultCap : default_steps(name));
+    return in;
+}
+
+// ------------------------------------------------------------------------------ stepping
+double relative_change(const MacroField& now, const MacroField& before) {
+    double diff = 0, norm = 0;
+    for (std::size_t n = 0; n < now.ux.size(); ++n) {
+        const double dx = now.ux[n] - before.ux[n], dy = now.uy[n] - before.uy[n],
+                     dz = now.uz[n] - before.uz[n];
+        diff += dx * dx + dy * dy + dz * dz;
+        norm += double(now.ux[n]) * now.ux[n] + double(now.uy[n]) * now.uy[n] +
+                double(now.uz[n]) * now.uz[n];
+    }
+    if (norm == 0) return diff == 0 ? 0.0 : INFINITY;
+    return std::sqrt(diff / norm);
+}
+
+struct RunResult {
+    Measurement total;       // engine time of all steps
+    double last_change = -1; // --until-steady: the last relative change
+    bool converged = false;
+};
+
+RunResult advance(Simulation& sim, const RunOptions& o, std::int64_t steps) {
+    RunResult r;
+    Progress progress(steps, !o.quiet);
+    MacroField before, now;
+    if (o.until_steady) sim.read_macro(before);
+    std::int64_t done = 0, batch = 10;
+    char note[96] = "";
+    while (done < steps) {
+        std::int64_t n = std::min(batch, steps - done);
+        if (o.until_steady) n = std::min(n, kSteadyInterval - done % kSteadyInterval);
+        sim.step(int(n));
+        done += n;
+        r.total.steps += std::uint64_t(n);
+        r.total.seconds += sim.performance().seconds;
+        // Batches of about 0.2 s keep the bar lively without measurable overhead.
+        const double per_step = sim.performance().seconds / double(n);
+        batch = std::clamp<std::int64_t>(std::int64_t(0.2 / std::max(per_step, 1e-9)), 1, 100000);
+        if (o.until_steady && done % kSteadyInterval == 0) {
+            sim.read_macro(now);
+            r.last_change = relative_change(now, before);
+            std::swap(now, before);
+            if (r.last_change < *o.until_steady) r.converged = true;
+        }
+        const Performance p = sim.performance();
+        std::snprintf(note, sizeof note, "%.1f MLUPS", p.mlups);
+        if (r.last_change >= 0)
+            std::snprintf(note + std::strlen(note), sizeof note - std::strlen(note),
+                          ", change %.2e", r.last_change);
+        progress.update(done, note);
+        if (r.converged) break;
+    }
+    progress.finish();
+    return r;
+}
+
+// ------------------------------------------------------------------------------ output
+void print_summary(Simulation& sim, const RunResult& r, const RunOptions& o) {
+    const SimulationSetup& s = sim.setup();
+    const Performance p = performance_of(s.model, s.dims, r.total, sim.copy_bandwidth());
+    std::printf("scenario   %s (re %.4g, tau %.4g, u_ref %.4g)\n", s.scenario.c_str(), s.reynolds,
+                s.flow.tau, s.u_ref);
+    std::printf("back end   %s: %s\n", sim.device().backend.c_str(), sim.backend_note().c_str());
+    std::printf("device     %s\n", sim.device().device.c_str());
+    std::printf("model      %s %s, %s, %s, %s\n", std::string(to_string(s.model.stencil)).c_str(),
+                std::string(to_string(s.model.collision)).c_str(),
+                std::string(to_string(s.model.scheme)).c_str(),
+                std::string(to_string(s.model.layout)).c_str(),
+                std::string(to_string(s.model.precision)).c_str());
+    std::printf("lattice    %u x %u x %u = %u nodes\n", s.dims.nx, s.dims.ny, s.dims.nz,
+                s.dims.nodes());
+    std::printf("steps      %llu", (unsigned long long)sim.time_step());
+    if (o.until_steady)
+        std::printf(" (%s: relative change %.3g over %lld steps, tolerance %.3g)",
+                    r.converged ? "steady" : "NOT steady, step cap reached", r.last_change,
+                    (long long)kSteadyInterval, *o.until_steady);
+    std::printf("\nspeed      %.2f MLUPS in %.3f s, %.2f GB/s (%.0f B per node update)\n", p.mlups,
+                p.seconds, p.bytes_per_second / 1e9, bytes_per_node_update(s.model));
+    std::printf("bandwidth  %.1f %% of the measured copy bandwidth (%.2f GB/s)\n",
+                100.0 * p.fraction_of_copy, p.copy_bandwidth / 1e9);
+}
+
+void write_png_slice(Simulation& sim, const MacroField& m, const Input& in,
+                     const std::string& path) {
+    const Dims& d = sim.setup().dims;
+    std::vector<float> field;
+    compute_field(m, d, in.field, field);
+    const SliceExtent e = slice_extent(d, in.axis);
+    std::vector<float> slice(std::size_t(e.width) * e.height);
+    extract_slice(field, d, in.axis, in.slice, slice.data());
+    render::SliceFigure f;
+    f.values = slice.data();
+    f.width = int(e.width);
+    f.height = int(e.height);
+    f.title = std::string(to_string(in.field.kind));
+    f.units = std::string(field_units(in.field.kind));
+    f.symmetric = field_is_signed(in.field, d);
+    f.map = f.symmetric ? render::ColorMap::BlueWhiteRed : render::ColorMap::Viridis;
+    render::write_png(path, render::render_slice_figure(f));
+}
+
+} // namespace
+
+// ------------------------------------------------------------------------------ options
+CLI::App* add_run(CLI::App& app, RunOptions& o) {
+    CLI::App* run = app.add_subcommand("run", "run a scenario (a preset or a .toml/.json file)");
+    run->add_option("scenario", o.scenario,
+                    "preset name (" + scenario_names() + ") or scenario file (.toml/.json)")
+        ->required();
+    run->add_option("--set", o.sets,
+                    "KEY=VALUE scenario key (repeatable; see `scenarios`); "
+                    "overrides the file's keys");
+    run->add_option("--backend", o.backend, "auto: CUDA when a GPU is usable, else the CPU")
+        ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
+    run->add_option("--steps", o.steps, "time steps (the cap with --until-steady)")
+        ->check(CLI::Range(std::int64_t(1), std::int64_t(2000000000)));
+    run->add_option("--until-steady", o.until_steady,
+                    "stop when |u(t) - u(t-1000)| / |u(t)| (L2 norms) < TOL; cap --steps, "
+                    "default " +
+                        std::to_string(kSteadyDefaultCap))
+        ->check(CLI::PositiveNumber);
+    run->add_option("--vtk", o.vtk, "write velocity and density as VTK ImageData (.vti)");
+    run->add_option("--png", o.png, "write a coloured slice with a colour bar (.png)");
+    run->add_option("--png-field", o.png_field, "field of the PNG slice")
+        ->check(CLI::IsMember({"speed", "ux", "uy", "uz", "vorticity", "density"}));
+    run->add_option("--vorticity-component", o.vorticity_component,
+                    "3D vorticity: magnitude (default) or the x|y|z component")
+        ->check(CLI::IsMember({"magnitude", "x", "y", "z"}));
+    run->add_option("--slice-axis", o.slice_axis,
+                    "normal of the PNG slice (default z in 2D, y "
+                    "in 3D)")
+        ->check(CLI::IsMember({"x", "y", "z"}));
+    run->add_option("--slice-index", o.slice_index, "slice position (default: the middle)");
+    run->add_option("--json", o.json, "write the performance record (.json)");
+    run->add_flag("--quiet,-q", o.quiet, "no progress and no summary");
+    run->footer("Default steps without --steps or --until-steady:\n" + default_steps_table() +
+                "\n" + model_help());
+    return run;
+}
+
+int run_command(const RunOptions& o) {
+    const BackendKind backend = backend_from(o.backend);
+    Input in = read_input(o, backend);
+    auto sim = Simulation::create(std::move(in.setup), backend);
+    choose_slice(o, in);
+    if (!o.quiet)
+        std::fprintf(stderr, "latticelab: %s, %lld steps, %s\n", sim->setup().scenario.c_str(),
+                     (long long)in.steps, sim->backend_note().c_str());
+
+    const RunResult r = advance(*sim, o, in.steps);
+    if (!o.quiet) print_summary(*sim, r, o);
+
+    MacroField m;
+    if (!o.vtk.empty() || !o.png.empty()) sim->read_macro(m);
+    if (!o.vtk.empty()) write_vti(o.vtk, sim->setup(), m, sim->time_step());
+    if (!o.png.empty()) write_png_slice(*sim, m, in, o.png);
+    if (!o.json.empty()) {
+        nlohmann::json j = perf_record(*sim, r.total);
+        j["keys"] = sim->setup().keys;
+        j["time_step"] = sim->time_step();
+        if (o.until_steady) {
+            j["until_steady"] = {{"tolerance", *o.until_steady},
+                                 {"interval", kSteadyInterval},
+                                 {"last_change", r.last_change},
+                                 {"converged", r.converged}};
+        }
+        write_file_atomic(o.json, j.dump(2) + "\n");
+    }
+    return 0;
+}
+
+} // namespace ll::cli

@@ -1,0 +1,30 @@
+// CPU colour maps as 256-entry RGB tables: viridis for magnitudes, a blue-white-red map for
+// signed fields, inferno for temperatures. Each table is built from published anchor colours
+// (colormap.cpp lists them) by linear interpolation in sRGB between equally spaced anchors.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+namespace ll::render {
+
+enum class ColorMap : std::uint8_t { Viridis, BlueWhiteRed, Inferno };
+
+struct Rgb {
+    std::uint8_t r = 0, g = 0, b = 0;
+    bool operator==(const Rgb&) const = default;
+};
+
+using ColorTable = std::array<Rgb, 256>;
+
+std::string_view to_string(ColorMap);
+std::optional<ColorMap> parse_colormap(std::string_view);
+
+// The 256-entry table, built once.
+const ColorTable& color_table(ColorMap);
+
+// Colour of t in [0, 1] (clamped; NaN gives mid grey, so holes in data stay visible).
+Rgb map_color(ColorMap, float t);
+
+} // namespace ll::render

@@ -1,0 +1,34 @@
+#include "png_writer.hpp"
+
+#include "solver/io/atomic_file.hpp"
+
+#include <png.h>
+#include <stdexcept>
+
+namespace ll::render {
+
+std::string encode_png(const Image& img) {
+    if (img.width <= 0 || img.height <= 0) throw std::runtime_error("PNG: empty image");
+    png_image desc{};
+    desc.version = PNG_IMAGE_VERSION;
+    desc.width = png_uint_32(img.width);
+    desc.height = png_uint_32(img.height);
+    desc.format = PNG_FORMAT_RGB;
+    const png_int_32 stride = png_int_32(img.width) * 3;
+    // First call sizes the buffer, second fills it (libpng's documented two-pass use).
+    png_alloc_size_t size = 0;
+    if (!png_image_write_to_memory(&desc, nullptr, &size, 0, img.rgb.data(), stride, nullptr))
+        throw std::runtime_error(std::string("PNG encoding failed: ") + desc.message);
+    std::string out(size, '\0');
+    if (!png_image_write_to_memory(&desc, out.data(), &size, 0, img.rgb.data(), stride, nullptr))
+        throw std::runtime_error(std::string("PNG encoding failed: ") + desc.message);
+    out.resize(size);
+    png_image_free(&desc);
+    return out;
+}
+
+void write_png(const std::filesystem::path& path, const Image& img) {
+    write_file_atomic(path, encode_png(img));
+}
+
+} // namespace ll::render

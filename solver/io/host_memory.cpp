@@ -1,0 +1,39 @@
+#include "host_memory.hpp"
+
+#include <cstdio>
+#include <unistd.h>
+
+namespace ll {
+
+double physical_memory_bytes() {
+    const long pages = ::sysconf(_SC_PHYS_PAGES);
+    const long page = ::sysconf(_SC_PAGE_SIZE);
+    return pages > 0 && page > 0 ? double(pages) * double(page) : 0.0;
+}
+
+double cpu_run_bytes(const ModelChoice& model, const Dims& dims) {
+    // flags (1) + rho (8) + u (24) in the setup, and Q doubles of canonical state at start-up.
+    const double startup = double(dims.nodes()) * (33.0 + 8.0 * velocities(model.stencil));
+    return lattice_bytes(model, dims) + startup;
+}
+
+std::string gib_text(double bytes) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f GiB", bytes / (1024.0 * 1024.0 * 1024.0));
+    return buf;
+}
+
+void check_host_memory(double needed, double lattice, const std::string& size_key, long max_size) {
+    const double have = physical_memory_bytes();
+    if (have <= 0 || needed <= have) return;
+    // With the populations on the GPU only the start-up copies live in host memory.
+    std::string msg = lattice > 0
+                          ? size_key + ": the run needs " + gib_text(needed) + " (lattice " +
+                                gib_text(lattice) + "), the CPU back end has " + gib_text(have)
+                          : size_key + ": the initial fields need " + gib_text(needed) +
+                                " of host memory, this machine has " + gib_text(have);
+    msg += max_size > 0 ? "; use size <= " + std::to_string(max_size) : "; use a smaller lattice";
+    throw ConfigError(msg);
+}
+
+} // namespace ll

@@ -1,0 +1,58 @@
+#include "perf_record.hpp"
+
+namespace ll {
+
+Performance performance_of(const ModelChoice& model, const Dims& dims, Measurement m,
+                           double copy_bandwidth) {
+    Performance p;
+    p.steps = m.steps;
+    p.seconds = m.seconds;
+    p.mlups = m.seconds > 0 ? double(dims.nodes()) * double(m.steps) / m.seconds / 1e6 : 0;
+    p.bytes_per_second = p.mlups * 1e6 * bytes_per_node_update(model);
+    p.copy_bandwidth = copy_bandwidth;
+    p.fraction_of_copy = copy_bandwidth > 0 ? p.bytes_per_second / copy_bandwidth : 0;
+    return p;
+}
+
+nlohmann::json device_record(Simulation& sim) {
+    const DeviceInfo& d = sim.device();
+    return {{"backend", d.backend},
+            {"backend_note", sim.backend_note()},
+            {"device", d.device},
+            {"device_memory_bytes", d.memory_bytes},
+            {"copy_bandwidth_bytes_per_s", sim.copy_bandwidth()},
+            {"copy_bandwidth_gb_per_s", sim.copy_bandwidth() / 1e9}};
+}
+
+nlohmann::json perf_record(Simulation& sim, Measurement m) {
+    const SimulationSetup& s = sim.setup();
+    const Performance p = performance_of(s.model, s.dims, m, sim.copy_bandwidth());
+    const LaunchReport r = sim.launch_report();
+    nlohmann::json j = device_record(sim);
+    j["scenario"] = s.scenario;
+    j["model"] = {{"stencil", to_string(s.model.stencil)},
+                  {"collision", to_string(s.model.collision)},
+                  {"scheme", to_string(s.model.scheme)},
+                  {"layout", to_string(s.model.layout)},
+                  {"precision", to_string(s.model.precision)}};
+    j["lattice"] = {
+        {"nx", s.dims.nx}, {"ny", s.dims.ny}, {"nz", s.dims.nz}, {"nodes", s.dims.nodes()}};
+    j["launch"] = {{"block_size", s.launch.block_size},
+                   {"blocks_per_sm_cap", s.launch.blocks_per_sm_cap}};
+    j["launch_report"] = {{"block_size", r.block_size},
+                          {"max_threads_per_block", r.max_threads_per_block},
+                          {"registers_per_thread", r.registers_per_thread},
+                          {"blocks_per_sm", r.blocks_per_sm},
+                          {"theoretical_occupancy", r.theoretical_occupancy},
+                          {"dynamic_shared_bytes", r.dynamic_shared_bytes}};
+    j["steps"] = p.steps;
+    j["seconds"] = p.seconds;
+    j["mlups"] = p.mlups;
+    j["bytes_per_node_update"] = bytes_per_node_update(s.model);
+    j["bytes_per_s"] = p.bytes_per_second;
+    j["gb_per_s"] = p.bytes_per_second / 1e9;
+    j["fraction_of_copy_bandwidth"] = p.fraction_of_copy;
+    return j;
+}
+
+} // namespace ll
