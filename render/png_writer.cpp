@@ -2,10 +2,17 @@
 
 #include "solver/io/atomic_file.hpp"
 
-#include <png.h>
 #include <stdexcept>
+#if LATTICELAB_HAS_PNG
+#include <png.h>
+#endif
 
 namespace ll::render {
+
+#if LATTICELAB_HAS_PNG
+bool png_available() {
+    return true;
+}
 
 std::string encode_png(const Image& img) {
     if (img.width <= 0 || img.height <= 0) throw std::runtime_error("PNG: empty image");
@@ -26,6 +33,16 @@ std::string encode_png(const Image& img) {
     png_image_free(&desc);
     return out;
 }
+
+#else
+bool png_available() {
+    return false;
+}
+
+std::string encode_png(const Image&) {
+    throw std::runtime_error("PNG output: this build has no libpng (install libpng-dev)");
+}
+#endif
 
 void write_png(const std::filesystem::path& path, const Image& img) {
     write_file_atomic(path, encode_png(img));

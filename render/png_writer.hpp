@@ -8,6 +8,9 @@
 
 namespace ll::render {
 
+// False when the build had no libpng (then encode_png throws).
+bool png_available();
+
 // The PNG bytes of an RGB image; throws std::runtime_error with libpng's message on failure.
 std::string encode_png(const Image& img);
 

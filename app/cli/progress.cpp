@@ -46,6 +46,14 @@ void Progress::update(std::int64_t done, const std::string& note) {
     std::fflush(stderr);
 }
 
+void Progress::finish(std::int64_t done, const std::string& note) {
+    if (enabled_ && tty_ && drawn_) {
+        last_ = start_; // bypass the redraw interval once
+        update(done, note);
+    }
+    finish();
+}
+
 void Progress::finish() {
     if (enabled_ && tty_ && drawn_) std::fputc('\n', stderr);
     drawn_ = false;

@@ -13,7 +13,9 @@ public:
     ~Progress();
     // `done` steps so far; `note` is appended (e.g. "52.1 MLUPS, change 3.1e-04").
     void update(std::int64_t done, const std::string& note);
-    // Ends a redrawn bar with a newline so the summary starts on its own line.
+    // Shows the final count (when anything was shown) and ends a redrawn bar with a newline
+    // so the summary starts on its own line.
+    void finish(std::int64_t done, const std::string& note);
     void finish();
 
 private:

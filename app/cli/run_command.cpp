@@ -53,6 +53,9 @@ void check_outputs(const RunOptions& o) {
         {"--vtk", &o.vtk}, {"--png", &o.png}, {"--json", &o.json}};
     for (const auto& [flag, path] : outputs) {
         if (path->empty()) continue;
+        if (path == &o.png && !render::png_available())
+            throw ConfigError("--png: this build has no PNG support (libpng-dev was missing "
+                              "when it was configured)");
         const std::string why = output_path_problem(flag, *path);
         if (!why.empty()) throw ConfigError(why);
     }
@@ -148,7 +151,7 @@ RunResult advance(Simulation& sim, const RunOptions& o, std::int64_t steps) {
         progress.update(done, note);
         if (r.converged) break;
     }
-    progress.finish();
+    progress.finish(done, note);
     return r;
 }
 

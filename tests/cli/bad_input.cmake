@@ -1,0 +1,26 @@
+cmake_minimum_required(VERSION 3.25)
+# Runs latticelab with bad input and checks the contract of exit code 2: the message on stderr
+# names the field (EXPECT, a regex), the pre-existing output file is unchanged, and no other
+# file (output or temporary) appears in the output folder.
+#   cmake -DEXE=latticelab -DDIR=folder -DARGS="run|x|--json|%OUT%/existing.json" -DEXPECT=re -P
+include(${CMAKE_CURRENT_LIST_DIR}/cli_common.cmake)
+set(keep "pre-existing content, must survive\n")
+cli_fresh_run("${keep}" 60)
+message(STATUS "stderr: ${err}")
+if(NOT rc EQUAL 2)
+  message(FATAL_ERROR "expected exit code 2, got '${rc}'\nstdout: ${out}\nstderr: ${err}")
+endif()
+if(NOT err MATCHES "${EXPECT}")
+  message(FATAL_ERROR "stderr does not match '${EXPECT}':\n${err}")
+endif()
+file(READ "${DIR}/existing.json" now)
+if(NOT now STREQUAL keep)
+  message(FATAL_ERROR "the pre-existing output file was modified")
+endif()
+file(GLOB left RELATIVE "${DIR}" "${DIR}/*" "${DIR}/.*")
+list(REMOVE_ITEM left "existing.json")
+foreach(f ${left})
+  if(NOT f STREQUAL "." AND NOT f STREQUAL "..")
+    message(FATAL_ERROR "bad input created a file: ${f}")
+  endif()
+endforeach()

@@ -1,0 +1,22 @@
+cmake_minimum_required(VERSION 3.25)
+# Runs latticelab expecting exit code 0, optionally matching stdout (EXPECT_OUT, a regex), then
+# runs a checker (CHECK, '|'-separated command; %OUT% is the output folder). A pre-existing
+# DIR/existing.json lets a test see that a successful run replaces it.
+include(${CMAKE_CURRENT_LIST_DIR}/cli_common.cmake)
+cli_fresh_run("old\n" 100)
+message(STATUS "stdout: ${out}")
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "expected exit code 0, got '${rc}'\nstdout: ${out}\nstderr: ${err}")
+endif()
+if(DEFINED EXPECT_OUT AND NOT out MATCHES "${EXPECT_OUT}")
+  message(FATAL_ERROR "stdout does not match '${EXPECT_OUT}':\n${out}")
+endif()
+if(DEFINED CHECK)
+  string(REPLACE "|" ";" check "${CHECK}")
+  string(REPLACE "%OUT%" "${DIR}" check "${check}")
+  execute_process(COMMAND ${check} RESULT_VARIABLE crc OUTPUT_VARIABLE cout ERROR_VARIABLE cerr)
+  message(STATUS "check: ${cout}${cerr}")
+  if(NOT crc EQUAL 0)
+    message(FATAL_ERROR "check failed (${crc}): ${cout}${cerr}")
+  endif()
+endif()
