@@ -22,7 +22,8 @@ double centreline_u(const MacroField& m, const Dims& d, int n, double z) {
     auto column = [&](int k) {
         double s = 0;
         for (int y : {n / 2, n / 2 + 1})
-            for (int x : {n / 2, n / 2 + 1}) s += m.ux[x + std::size_t(d.nx) * (y + std::size_t(d.ny) * k)];
+            for (int x : {n / 2, n / 2 + 1})
+                s += m.ux[x + std::size_t(d.nx) * (y + std::size_t(d.ny) * k)];
         return s / 4;
     };
     return (1 - t) * column(k0) + t * column(k0 + 1);
@@ -42,11 +43,12 @@ TEST(GpuCavity3d, Re1000MatchesAlbensoederKuhlmann) {
     if (!gpu_available(&why)) GTEST_SKIP() << "no usable GPU: " << why;
     const int n = 128;
     const double u_lid = 0.1;
-    auto sim = Simulation::create(
-        build_scenario("cavity3d", {{"size", std::to_string(n)}, {"re", "1000"},
-                                    {"collision", "mrt"}, {"u_ref", "0.1"},
-                                    {"scheme", "esoteric"}}),
-        BackendKind::Cuda);
+    auto sim = Simulation::create(build_scenario("cavity3d", {{"size", std::to_string(n)},
+                                                              {"re", "1000"},
+                                                              {"collision", "mrt"},
+                                                              {"u_ref", "0.1"},
+                                                              {"scheme", "esoteric"}}),
+                                  BackendKind::Cuda);
     MacroField prev, now;
     sim->read_macro(prev);
     double change = 1;
