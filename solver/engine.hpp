@@ -3,6 +3,7 @@
 // (f[n * Q + i] in double, pre-collision, walls applied) is the exchange format that lets a
 // user switch scheme, layout or precision while the flow keeps its state.
 #pragma once
+#include "field_types.hpp"
 #include "options.hpp"
 
 #include <cstdint>
@@ -54,6 +55,11 @@ public:
     virtual void set_launch(const LaunchConfig& launch) = 0;
     virtual LaunchReport launch_report() const = 0;
     virtual void read_macro(MacroField& out) = 0;
+    // One derived field over a region into `out`, which holds region_size() floats in
+    // `space`. The CPU engine has host memory only; the CUDA engine writes device memory
+    // directly (for the visualiser) or stages through it for host callers.
+    virtual void read_field(const FieldRequest& req, const FieldRegion& region, float* out,
+                            MemorySpace space) = 0;
     virtual const DeviceInfo& device() const = 0;
     // Device-to-device copy bandwidth in bytes/s (read + write counted), measured once per
     // device and cached: the denominator of every "% of copy bandwidth" figure.

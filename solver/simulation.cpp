@@ -197,4 +197,21 @@ void Simulation::set_node_types(const std::vector<std::pair<node_t, NodeType>>& 
 
 void Simulation::read_macro(MacroField& out) { engine_->read_macro(out); }
 
+void Simulation::read_field(const FieldRequest& req, const FieldRegion& region, float* out,
+                            MemorySpace space) {
+    if (!region.whole && region.index >= slice_count(setup_.dims, region.axis))
+        throw ConfigError("slice_index = " + std::to_string(region.index) +
+                          ": must be between 0 and " +
+                          std::to_string(slice_count(setup_.dims, region.axis) - 1) +
+                          " along this axis");
+    if (req.kind == FieldKind::Vorticity &&
+        (req.vorticity_component < -1 || req.vorticity_component > 2))
+        throw ConfigError("vorticity component = " + std::to_string(req.vorticity_component) +
+                          ": must be -1 (magnitude), 0 (x), 1 (y) or 2 (z)");
+    if (space == MemorySpace::Device && !on_gpu())
+        throw ConfigError("field output to device memory needs the CUDA back end; this run "
+                          "uses the CPU (" + backend_note_ + ")");
+    engine_->read_field(req, region, out, space);
+}
+
 } // namespace ll

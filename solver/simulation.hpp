@@ -54,6 +54,11 @@ public:
     void set_node_types(const std::vector<std::pair<node_t, NodeType>>& edits);
 
     void read_macro(MacroField& out);
+    // A derived field over a slice or the whole lattice into `out` (region_size() floats).
+    // MemorySpace::Device needs the CUDA back end (on_gpu()); otherwise ConfigError. A slice
+    // index outside the lattice is a ConfigError naming the range.
+    void read_field(const FieldRequest& req, const FieldRegion& region, float* out,
+                    MemorySpace space);
     void export_state(std::vector<double>& f) { engine_->export_state(f); }
 
     const SimulationSetup& setup() const { return setup_; }

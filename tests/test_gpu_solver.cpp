@@ -8,6 +8,10 @@
 
 #include <gtest/gtest.h>
 
+#if LATTICELAB_HAS_CUDA
+#include <cuda_runtime.h>
+#endif
+
 #include <algorithm>
 #include <cmath>
 
@@ -201,6 +205,44 @@ TEST(GpuSolver, BadLaunchAndSizeAreRejectedWithAReadableMessage) {
         EXPECT_NE(std::string(e.what()).find("size"), std::string::npos) << e.what();
         EXPECT_NE(std::string(e.what()).find("GiB"), std::string::npos) << e.what();
     }
+}
+
+// Fields written straight into device memory (the visualiser's path) equal the host copy,
+// and the GPU's fields equal the CPU's.
+TEST(GpuSolver, FieldsInDeviceMemoryMatchHostAndCpu) {
+    LL_REQUIRE_GPU();
+#if LATTICELAB_HAS_CUDA
+    const auto setup = build_scenario("cavity3d", {{"size", "24"}, {"scheme", "esoteric"}});
+    auto gpu = Simulation::create(setup, BackendKind::Cuda);
+    auto cpu = Simulation::create(setup, BackendKind::Cpu);
+    gpu->step(101);
+    cpu->step(101);
+    const Dims d = setup.dims;
+    for (FieldKind kind :
+         {FieldKind::Speed, FieldKind::Ux, FieldKind::Vorticity, FieldKind::Density}) {
+        for (FieldRegion region :
+             {FieldRegion{true, Axis::Z, 0}, FieldRegion{false, Axis::Y, 13}}) {
+            const std::size_t count = region_size(d, region);
+            std::vector<float> host(count), via_device(count), on_cpu(count);
+            float* dev = nullptr;
+            ASSERT_EQ(cudaMalloc(&dev, count * sizeof(float)), cudaSuccess);
+            gpu->read_field({kind, -1}, region, dev, MemorySpace::Device);
+            ASSERT_EQ(
+                cudaMemcpy(via_device.data(), dev, count * sizeof(float), cudaMemcpyDeviceToHost),
+                cudaSuccess);
+            cudaFree(dev);
+            gpu->read_field({kind, -1}, region, host.data(), MemorySpace::Host);
+            cpu->read_field({kind, -1}, region, on_cpu.data(), MemorySpace::Host);
+            double scale = 1e-12;
+            for (float v : on_cpu)
+                scale = std::max(scale, double(std::fabs(v)));
+            for (std::size_t k = 0; k < count; ++k) {
+                ASSERT_EQ(host[k], via_device[k]) << "field " << int(kind) << " k " << k;
+                ASSERT_NEAR(host[k], on_cpu[k], 1e-5 * scale) << "field " << int(kind);
+            }
+        }
+    }
+#endif
 }
 
 TEST(GpuSolver, AutoBackendPicksTheGpu) {

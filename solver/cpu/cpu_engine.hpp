@@ -1,6 +1,7 @@
 // The CPU back end: the same per-node update as the GPU, in an OpenMP loop. It is the
 // reference the GPU is tested against and the fallback when no NVIDIA GPU is present.
 #pragma once
+#include "../core/field_at.hpp"
 #include "../core/node_update.hpp"
 #include "../dispatch.hpp"
 #include "../engine.hpp"
@@ -94,6 +95,21 @@ public:
                     out.uy[k] = float(m.u[1]);
                     out.uz[k] = float(m.u[2]);
                 }
+            });
+        });
+    }
+
+    void read_field(const FieldRequest& req, const FieldRegion& region, float* out,
+                    MemorySpace space) override {
+        if (space == MemorySpace::Device)
+            throw ConfigError("field output: the CPU back end has no device memory");
+        const std::int64_t count = std::int64_t(region_size(cfg_.dims, region));
+        with_layout(cfg_.model.layout, [&](auto L) {
+            with_scheme(cfg_.model.scheme, [&](auto Sc) {
+                const StepArgs<Real> a = current_args();
+#pragma omp parallel for schedule(static)
+                for (std::int64_t k = 0; k < count; ++k)
+                    out[k] = field_at<S, L(), Sc()>(a, region_node(a.dims, region, k), req);
             });
         });
     }

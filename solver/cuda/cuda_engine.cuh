@@ -158,6 +158,27 @@ public:
         LL_CUDA(cudaStreamSynchronize(stream_));
     }
 
+    void read_field(const FieldRequest& req, const FieldRegion& region, float* out,
+                    MemorySpace space) override {
+        const std::uint64_t count = region_size(cfg_.dims, region);
+        DeviceBuffer<float> staging;
+        float* target = out;
+        if (space == MemorySpace::Host) {
+            staging.allocate(count);
+            target = staging.get();
+        }
+        with_addressing([&](auto L, auto Sc) {
+            field_kernel<S, L(), Sc(), Real>
+                <<<unsigned((count + 255) / 256), 256, 0, stream_>>>(current_args(), req, region,
+                                                                     target, count);
+        });
+        LL_CUDA(cudaGetLastError());
+        if (space == MemorySpace::Host)
+            LL_CUDA(cudaMemcpyAsync(out, target, count * sizeof(float), cudaMemcpyDeviceToHost,
+                                    stream_));
+        LL_CUDA(cudaStreamSynchronize(stream_));
+    }
+
 private:
     static unsigned grid_for(node_t nodes, int block = 256) {
         return unsigned((std::uint64_t(nodes) + block - 1) / block);

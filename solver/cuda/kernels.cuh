@@ -7,6 +7,7 @@
 //                               shared memory; one block covers a segment of one x-row
 // [SECTION] state and fields    canonical state import/export, macroscopic fields
 #pragma once
+#include "../core/field_at.hpp"
 #include "../core/node_update.hpp"
 
 namespace ll::cuda {
@@ -110,6 +111,14 @@ __global__ void macro_fields_kernel(StepArgs<Real> a, float* rho, float* ux, flo
     ux[n] = float(m.u[0]);
     uy[n] = float(m.u[1]);
     uz[n] = float(m.u[2]);
+}
+
+template <class S, Layout L, Scheme Sc, class Real>
+__global__ void field_kernel(StepArgs<Real> a, FieldRequest req, FieldRegion region, float* out,
+                             std::uint64_t count) {
+    const std::uint64_t k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x;
+    if (k >= count) return;
+    out[k] = field_at<S, L, Sc>(a, region_node(a.dims, region, k), req);
 }
 
 } // namespace ll::cuda

@@ -1,6 +1,6 @@
 #include "fields.hpp"
 
-#include "field_formulas.hpp"
+#include "../core/field_formulas.hpp"
 
 #include <array>
 
@@ -134,22 +134,6 @@ std::optional<Axis> parse_axis(std::string_view s) {
     if (s == "y") return Axis::Y;
     if (s == "z") return Axis::Z;
     return std::nullopt;
-}
-
-SliceExtent slice_extent(const Dims& d, Axis axis) {
-    switch (axis) {
-    case Axis::X:
-        return {d.ny, d.nz};
-    case Axis::Y:
-        return {d.nx, d.nz};
-    case Axis::Z:
-        return {d.nx, d.ny};
-    }
-    return {};
-}
-
-std::uint32_t slice_count(const Dims& d, Axis axis) {
-    return axis == Axis::X ? d.nx : (axis == Axis::Y ? d.ny : d.nz);
 }
 
 void extract_slice(const std::vector<float>& field, const Dims& d, Axis axis, std::uint32_t index,

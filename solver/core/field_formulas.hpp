@@ -2,7 +2,7 @@
 // visualiser kernels (LL_HD). Velocities are in lattice units; derivatives are per lattice
 // spacing, by second-order central differences (the caller supplies the wrapped neighbours).
 #pragma once
-#include "../core/host_device.hpp"
+#include "host_device.hpp"
 
 #include <cmath>
 

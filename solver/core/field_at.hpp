@@ -1,0 +1,47 @@
+// One node's value of a derived field, from the populations, for the CPU loop and the CUDA
+// kernels alike. Derivatives are central differences with the lattice's periodic wrap.
+#pragma once
+#include "../field_types.hpp"
+#include "field_formulas.hpp"
+#include "node_update.hpp"
+
+namespace ll {
+
+template <class S, Layout L, Scheme Sc, class Real>
+LL_HD float field_at(const StepArgs<Real>& a, node_t n, const FieldRequest& req) {
+    if (req.kind != FieldKind::Vorticity) {
+        const Macro<Real> m = read_macro<S, L, Sc>(a, n);
+        switch (req.kind) {
+        case FieldKind::Ux:
+            return float(m.u[0]);
+        case FieldKind::Uy:
+            return float(m.u[1]);
+        case FieldKind::Uz:
+            return float(m.u[2]);
+        case FieldKind::Density:
+            return float(m.rho);
+        default:
+            return speed_of(float(m.u[0]), float(m.u[1]), float(m.u[2]));
+        }
+    }
+    // d[a][b] = d u_b / d x_a
+    const NodeFrame fr = make_frame(a.dims, n);
+    float d[3][3] = {};
+    const int axes = a.dims.nz > 1 ? 3 : 2;
+    for (int ax = 0; ax < axes; ++ax) {
+        const node_t plus = fr.shift(ax == 0, ax == 1, ax == 2);
+        const node_t minus = fr.shift(-(ax == 0), -(ax == 1), -(ax == 2));
+        const Macro<Real> p = read_macro<S, L, Sc>(a, plus), m = read_macro<S, L, Sc>(a, minus);
+        for (int b = 0; b < 3; ++b)
+            d[ax][b] = central_difference(float(p.u[b]), float(m.u[b]));
+    }
+    const float wx = curl_component(d[1][2], d[2][1]);
+    const float wy = curl_component(d[2][0], d[0][2]);
+    const float wz = curl_component(d[0][1], d[1][0]);
+    if (axes == 2 || req.vorticity_component == 2) return wz;
+    if (req.vorticity_component == 0) return wx;
+    if (req.vorticity_component == 1) return wy;
+    return magnitude3(wx, wy, wz);
+}
+
+} // namespace ll
