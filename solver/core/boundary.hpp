@@ -78,7 +78,9 @@ LL_HD Redirect<Real> wall_redirect(const StepArgs<Real>& a, const NodeFrame& fr,
     }
 }
 
-// Boundary-node rules applied instead of the collision. Returns false for plain fluid nodes.
+// Boundary-node rules applied instead of the collision, on shifted populations f_i - w_i (the
+// redirects above need no change for them: w_i equals the weight of opposite(i) and of the
+// reflected direction). Returns false for plain fluid nodes.
 template <class S, class Real>
 LL_HD bool apply_node_rule(const StepArgs<Real>& a, NodeType t, Real (&f)[S::Q]) {
     if (t == kWallOnGrid) {
@@ -91,15 +93,18 @@ LL_UNROLL
         return true;
     }
     if (t == kInlet) {
-        Real rho = 0;
-        for (int i = 0; i < S::Q; ++i) rho += f[i];
-        for (int i = 0; i < S::Q; ++i) f[i] = equilibrium<S>(i, rho, a.inlet_u);
+        Real drho = 0;
+        for (int i = 0; i < S::Q; ++i) drho += f[i];
+        for (int i = 0; i < S::Q; ++i)
+            f[i] = shifted_equilibrium<S>(i, drho, Real(1) + drho, a.inlet_u);
         return true;
     }
     if (t == kOutlet) {
         const Real no_force[3] = {0, 0, 0};
-        const Macro<Real> m = moments<S>(f, no_force);
-        for (int i = 0; i < S::Q; ++i) f[i] = equilibrium<S>(i, a.outlet_rho, m.u);
+        Real drho;
+        const Macro<Real> m = shifted_moments<S>(f, no_force, drho);
+        for (int i = 0; i < S::Q; ++i)
+            f[i] = shifted_equilibrium<S>(i, a.outlet_rho - Real(1), a.outlet_rho, m.u);
         return true;
     }
     return false;

@@ -1,5 +1,6 @@
-// Collision models as small functors on one node's populations f[Q]. They know nothing about
-// memory layout or streaming: the propagation scheme hands them f and stores what they return.
+// Collision models as small functors on one node's populations f[Q], shifted by the rest
+// weights (f[i] holds f_i - w_i, equilibrium.hpp). They know nothing about memory layout or
+// streaming: the propagation scheme hands them f and stores what they return.
 //   Bgk  single relaxation time (Qian, d'Humieres & Lallemand 1992)
 //   Trt  two relaxation times, omega- from the magic parameter Lambda (Ginzburg et al. 2008)
 //   Mrt  multiple relaxation times in the basis of mrt_basis.hpp
@@ -22,12 +23,13 @@ struct Bgk {
     template <class S, class Real>
     LL_HD static Macro<Real> collide(const CollisionParams<Real>& p, Real (&f)[S::Q],
                                      const Real (&force)[3]) {
-        const Macro<Real> m = moments<S>(f, force);
+        Real drho;
+        const Macro<Real> m = shifted_moments<S>(f, force, drho);
         const bool forced = has_force(force);
         const Real source_scale = Real(1) - Real(0.5) * p.omega;
 LL_UNROLL
         for (int i = 0; i < S::Q; ++i) {
-            f[i] += p.omega * (equilibrium<S>(i, m.rho, m.u) - f[i]);
+            f[i] += p.omega * (shifted_equilibrium<S>(i, drho, m.rho, m.u) - f[i]);
             if (forced) f[i] += source_scale * guo_source<S>(i, m.u, force);
         }
         return m;
@@ -39,17 +41,19 @@ struct Trt {
     template <class S, class Real>
     LL_HD static Macro<Real> collide(const CollisionParams<Real>& p, Real (&f)[S::Q],
                                      const Real (&force)[3]) {
-        const Macro<Real> m = moments<S>(f, force);
+        Real drho;
+        const Macro<Real> m = shifted_moments<S>(f, force, drho);
         const bool forced = has_force(force);
         const Real wp = p.omega, wm = p.omega_minus;
-        const Real feq0 = equilibrium<S>(0, m.rho, m.u);
+        const Real feq0 = shifted_equilibrium<S>(0, drho, m.rho, m.u);
         Real out[S::Q];
         out[0] = f[0] + wp * (feq0 - f[0]);
         if (forced) out[0] += (Real(1) - Real(0.5) * wp) * guo_source<S>(0, m.u, force);
 LL_UNROLL
         for (int i = 1; i < S::Q; i += 2) {
             const int o = i + 1; // opposite pair (stencil.hpp ordering rule)
-            const Real fe_i = equilibrium<S>(i, m.rho, m.u), fe_o = equilibrium<S>(o, m.rho, m.u);
+            const Real fe_i = shifted_equilibrium<S>(i, drho, m.rho, m.u),
+                       fe_o = shifted_equilibrium<S>(o, drho, m.rho, m.u);
             const Real sym = Real(0.5) * (f[i] + f[o] - fe_i - fe_o);
             const Real anti = Real(0.5) * (f[i] - f[o] - fe_i + fe_o);
             out[i] = f[i] - wp * sym - wm * anti;
@@ -76,7 +80,8 @@ struct Mrt {
                                      const Real (&force)[3]) {
         using B = MrtBasis<S>;
         constexpr int Q = S::Q;
-        const Macro<Real> mac = moments<S>(f, force);
+        Real drho;
+        const Macro<Real> mac = shifted_moments<S>(f, force, drho);
         const bool forced = has_force(force);
         Real m[Q], meq[Q], source[Q], dm[Q];
         static_for<Q>([&](auto k) {
@@ -87,7 +92,7 @@ struct Mrt {
             });
             m[k] = s;
         });
-        B::equilibrium_moments(p.mrt, mac, meq);
+        B::equilibrium_moments(p.mrt, mac, drho, meq);
         if (forced) {
             LL_UNROLL
             for (int i = 0; i < Q; ++i) source[i] = guo_source<S>(i, mac.u, force);

@@ -6,8 +6,14 @@
 //          shared/reference/README.md gives its rows, equilibria, constants and rates.
 // Equilibria use rho (not rho0) in the quadratic terms, so that with every rate = 1/tau and the
 // "BGK-equivalent" constants the model reproduces BGK to rounding (a test checks this).
+// The collision works on shifted populations g = f - w (equilibrium.hpp), so the equilibrium
+// moments here are shifted too: m_eq(rho, j) - M w, with the rest moments M w written out in
+// terms of drho = rho - 1 (static_asserts check the constants against M w).
 #pragma once
 #include "equilibrium.hpp"
+
+#include <array>
+#include <cstddef>
 
 namespace ll {
 
@@ -50,6 +56,25 @@ constexpr bool rows_orthogonal(const MomentMatrix<Q>& m) {
         }
     return true;
 }
+// Moments of the fluid at rest, M w.
+template <class S>
+constexpr std::array<double, S::Q> rest_moments(const MomentMatrix<S::Q>& m) {
+    std::array<double, S::Q> r{};
+    for (int k = 0; k < S::Q; ++k)
+        for (int i = 0; i < S::Q; ++i)
+            r[k] += m.v[k][i] * S::w[i];
+    return r;
+}
+// True when M w is `lead` in the first moments and zero in all others (to 1e-14).
+template <class S, std::size_t N>
+constexpr bool rest_moments_are(const MomentMatrix<S::Q>& m, const double (&lead)[N]) {
+    const std::array<double, S::Q> r = rest_moments<S>(m);
+    for (int k = 0; k < S::Q; ++k) {
+        const double want = std::size_t(k) < N ? lead[k] : 0.0;
+        if (r[k] - want > 1e-14 || want - r[k] > 1e-14) return false;
+    }
+    return true;
+}
 template <int Q>
 struct InvNorms {
     double v[Q] = {};
@@ -89,15 +114,18 @@ struct MrtBasis<D2Q9> {
     static constexpr MomentMatrix<9> M = mrt_detail::build<D2Q9>(d2q9_mrt_row);
     static constexpr mrt_detail::InvNorms<9> inv_norm = mrt_detail::inverse_norms(M);
     static_assert(mrt_detail::rows_orthogonal(M), "D2Q9 MRT rows must be orthogonal");
+    static constexpr double kRest[3] = {1, -2, 1}; // M w: rho, e, eps at rest
+    static_assert(mrt_detail::rest_moments_are<D2Q9>(M, kRest), "D2Q9 rest moments");
 
+    // Shifted equilibrium moments m_eq - M w; drho = rho - 1.
     template <class Real>
-    LL_HD static void equilibrium_moments(const MrtRates<Real>&, const Macro<Real>& m,
+    LL_HD static void equilibrium_moments(const MrtRates<Real>&, const Macro<Real>& m, Real drho,
                                           Real (&eq)[9]) {
         const Real jx = m.rho * m.u[0], jy = m.rho * m.u[1];
         const Real j2 = (jx * jx + jy * jy) / m.rho;
-        eq[0] = m.rho;
-        eq[1] = Real(-2) * m.rho + Real(3) * j2;
-        eq[2] = m.rho - Real(3) * j2;
+        eq[0] = drho;
+        eq[1] = Real(-2) * drho + Real(3) * j2;
+        eq[2] = drho - Real(3) * j2;
         eq[3] = jx;
         eq[4] = -jx;
         eq[5] = jy;
@@ -150,18 +178,21 @@ struct MrtBasis<D3Q19> {
     static constexpr MomentMatrix<19> M = mrt_detail::build<D3Q19>(d3q19_mrt_row);
     static constexpr mrt_detail::InvNorms<19> inv_norm = mrt_detail::inverse_norms(M);
     static_assert(mrt_detail::rows_orthogonal(M), "D3Q19 MRT rows must be orthogonal");
+    static constexpr double kRest[3] = {1, -11, 3}; // M w: rho, e, eps at rest
+    static_assert(mrt_detail::rest_moments_are<D3Q19>(M, kRest), "D3Q19 rest moments");
 
+    // Shifted equilibrium moments m_eq - M w; drho = rho - 1.
     template <class Real>
-    LL_HD static void equilibrium_moments(const MrtRates<Real>& r, const Macro<Real>& m,
+    LL_HD static void equilibrium_moments(const MrtRates<Real>& r, const Macro<Real>& m, Real drho,
                                           Real (&eq)[19]) {
         const Real jx = m.rho * m.u[0], jy = m.rho * m.u[1], jz = m.rho * m.u[2];
         const Real inv = Real(1) / m.rho;
         const Real j2 = (jx * jx + jy * jy + jz * jz) * inv;
         const Real pxx3 = (Real(2) * jx * jx - jy * jy - jz * jz) * inv;
         const Real pww = (jy * jy - jz * jz) * inv;
-        eq[0] = m.rho;
-        eq[1] = Real(-11) * m.rho + Real(19) * j2;
-        eq[2] = r.w_eps * m.rho + r.w_epsj * j2;
+        eq[0] = drho;
+        eq[1] = Real(-11) * drho + Real(19) * j2;
+        eq[2] = r.w_eps * drho + (r.w_eps - Real(3)) + r.w_epsj * j2;
         eq[3] = jx;
         eq[4] = Real(-2.0 / 3.0) * jx;
         eq[5] = jy;

@@ -52,14 +52,22 @@ LL_UNROLL
         }
     }
 
-    // f_i(x, t) exactly as the next step would see it (walls applied).
+    // f_i(x, t) exactly as the next step would see it (walls applied), unshifted: memory holds
+    // f_i - w_i (equilibrium.hpp).
     LL_HD static void read_state(const StepArgs<Real>& a, const NodeFrame& fr, Real (&f)[S::Q]) {
         gather(a, fr, f);
         if (near_wall(a.flags[fr.n])) apply_walls(a, fr, f);
+        LL_UNROLL
+        for (int i = 0; i < S::Q; ++i)
+            f[i] += Real(weight<S>(i));
     }
     // The inverse of read_state: stores f so that read_state returns it. Writes into src.
     LL_HD static void write_state(const StepArgs<Real>& a, const NodeFrame& fr,
-                                  const Real (&f)[S::Q]) {
+                                  const Real (&f_full)[S::Q]) {
+        Real f[S::Q];
+        LL_UNROLL
+        for (int i = 0; i < S::Q; ++i)
+            f[i] = f_full[i] - Real(weight<S>(i));
         Real* mem = const_cast<Real*>(a.src);
         const bool walls = near_wall(a.flags[fr.n]);
         LL_UNROLL

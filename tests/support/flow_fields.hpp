@@ -53,6 +53,15 @@ inline FlowField flow_field(Simulation& sim) {
     return out;
 }
 
+// Sum of term(rho, u) over the updated nodes.
+template <class Term>
+double sum_over_fluid(const FlowField& f, Term term) {
+    double s = 0;
+    for (std::size_t n = 0; n < f.rho.size(); ++n)
+        if (f.updated[n]) s += term(f.rho[n], &f.u[3 * n]);
+    return s;
+}
+
 // Largest component difference over nodes updated in both fields (NaN counts as infinite).
 inline double max_velocity_difference(const FlowField& a, const FlowField& b) {
     double m = 0;
