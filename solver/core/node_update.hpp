@@ -106,9 +106,13 @@ LL_HD Macro<Real> read_macro(const StepArgs<Real>& a, node_t n) {
         return {Real(1), {moving ? a.wall_u[0] : Real(0), moving ? a.wall_u[1] : Real(0),
                           moving ? a.wall_u[2] : Real(0)}};
     }
-    Real f[S::Q];
-    Propagation<S, L, Sc, Real>::read_state(a, make_frame(a.dims, n), f);
-    return moments<S>(f, a.force);
+    // From the shifted populations: rho = 1 + drho keeps drho's precision in FP32.
+    using P = Propagation<S, L, Sc, Real>;
+    const NodeFrame fr = make_frame(a.dims, n);
+    Real g[S::Q], drho;
+    P::gather(a, fr, g);
+    if (near_wall(flag)) P::apply_walls(a, fr, g);
+    return shifted_moments<S>(g, a.force, drho);
 }
 
 } // namespace ll
