@@ -7,6 +7,14 @@
 #define LL_HD inline
 #endif
 
+// Rare paths (walls, field output) stay out of line so that the unrolled hot loop does not
+// carry Q inlined copies of them: smaller kernels, faster builds, the same bulk speed.
+#if defined(__CUDACC__)
+#define LL_HD_NOINLINE __host__ __device__ __noinline__
+#else
+#define LL_HD_NOINLINE __attribute__((noinline))
+#endif
+
 // Full unrolling lets stencil tables fold into constants in every per-direction loop.
 #if defined(__CUDA_ARCH__)
 #define LL_UNROLL _Pragma("unroll")

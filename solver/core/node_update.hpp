@@ -19,8 +19,8 @@ struct Propagation {
         return population_index<L>(node, dir, a.dims.nodes(), S::Q);
     }
     LL_HD static node_t resolve(const StepArgs<Real>& a, const NodeFrame& fr, const int (&d)[3]) {
-        const bool near = d[0] >= -1 && d[0] <= 1 && d[1] >= -1 && d[1] <= 1 && d[2] >= -1 &&
-                          d[2] <= 1;
+        const bool near =
+            d[0] >= -1 && d[0] <= 1 && d[1] >= -1 && d[1] <= 1 && d[2] >= -1 && d[2] <= 1;
         return near ? fr.shift(d[0], d[1], d[2]) : shift_far(a.dims, fr, d[0], d[1], d[2]);
     }
     LL_HD static offset_t incoming_index(const StepArgs<Real>& a, const NodeFrame& fr, int i) {
@@ -33,22 +33,67 @@ struct Propagation {
     }
 
     LL_HD static void gather(const StepArgs<Real>& a, const NodeFrame& fr, Real (&f)[S::Q]) {
-LL_UNROLL
-        for (int i = 0; i < S::Q; ++i) f[i] = a.src[incoming_index(a, fr, i)];
+        LL_UNROLL
+        for (int i = 0; i < S::Q; ++i)
+            f[i] = a.src[incoming_index(a, fr, i)];
     }
     LL_HD static void scatter(const StepArgs<Real>& a, const NodeFrame& fr, const Real (&f)[S::Q]) {
-LL_UNROLL
-        for (int i = 0; i < S::Q; ++i) a.dst[outgoing_index(a, fr, i)] = f[i];
+        LL_UNROLL
+        for (int i = 0; i < S::Q; ++i)
+            a.dst[outgoing_index(a, fr, i)] = f[i];
+    }
+
+    // What the out-of-line wall path needs, passed by value: a reference would force the
+    // caller's StepArgs and NodeFrame into local memory for every node.
+    struct WallLookup {
+        Real* mem;
+        const std::uint8_t* flags;
+        Dims dims;
+        int parity;
+        Real wall_u[3];
+        node_t n;
+    };
+    LL_HD static WallLookup wall_lookup(const StepArgs<Real>& a, node_t n) {
+        return {const_cast<Real*>(a.src),
+                a.flags,
+                a.dims,
+                a.parity,
+                {a.wall_u[0], a.wall_u[1], a.wall_u[2]},
+                n};
+    }
+    // Where the reflection of incoming direction i from the wall node `sf` lives, and what the
+    // wall adds (boundary.hpp).
+    LL_HD static Real* reflection_slot(const WallLookup& w, int i, std::uint8_t sf, Real& add) {
+        StepArgs<Real> a{};
+        a.dims = w.dims;
+        a.flags = w.flags;
+        a.parity = w.parity;
+        for (int k = 0; k < 3; ++k)
+            a.wall_u[k] = w.wall_u[k];
+        const NodeFrame fr = make_frame(w.dims, w.n);
+        const Redirect<Real> r = wall_redirect<S, Sc>(a, fr, i, sf);
+        add = r.add;
+        return w.mem + index(a, resolve(a, fr, r.d), r.dir);
+    }
+    LL_HD_NOINLINE static Real reflected(WallLookup w, int i, std::uint8_t sf) {
+        Real add;
+        const Real* slot = reflection_slot(w, i, sf, add);
+        return *slot + add;
+    }
+    // The inverse of reflected(): stores what reflected() will read back.
+    LL_HD_NOINLINE static void store_reflected(WallLookup w, int i, std::uint8_t sf, Real value) {
+        Real add;
+        Real* slot = reflection_slot(w, i, sf, add);
+        *slot = value - add;
     }
 
     // Replace the populations whose source is a half-way wall by their reflection.
     LL_HD static void apply_walls(const StepArgs<Real>& a, const NodeFrame& fr, Real (&f)[S::Q]) {
         LL_UNROLL
         for (int i = 1; i < S::Q; ++i) {
-            const std::uint8_t sf = a.flags[fr.shift(-cvel<S>(i, 0), -cvel<S>(i, 1), -cvel<S>(i, 2))];
-            if (!is_halfway_wall(sf)) continue;
-            const Redirect<Real> r = wall_redirect<S, Sc>(a, fr, i, sf);
-            f[i] = a.src[index(a, resolve(a, fr, r.d), r.dir)] + r.add;
+            const std::uint8_t sf =
+                a.flags[fr.shift(-cvel<S>(i, 0), -cvel<S>(i, 1), -cvel<S>(i, 2))];
+            if (is_halfway_wall(sf)) f[i] = reflected(wall_lookup(a, fr.n), i, sf);
         }
     }
 
@@ -68,15 +113,14 @@ LL_UNROLL
         LL_UNROLL
         for (int i = 0; i < S::Q; ++i)
             f[i] = f_full[i] - Real(weight<S>(i));
-        Real* mem = const_cast<Real*>(a.src);
+        Real* mem = const_cast<Real*>(a.src); // the state lives in the incoming slots
         const bool walls = near_wall(a.flags[fr.n]);
         LL_UNROLL
         for (int i = 0; i < S::Q; ++i) {
             const std::uint8_t sf =
                 walls ? a.flags[fr.shift(-cvel<S>(i, 0), -cvel<S>(i, 1), -cvel<S>(i, 2))] : 0;
             if (i > 0 && is_halfway_wall(sf)) {
-                const Redirect<Real> r = wall_redirect<S, Sc>(a, fr, i, sf);
-                mem[index(a, resolve(a, fr, r.d), r.dir)] = f[i] - r.add;
+                store_reflected(wall_lookup(a, fr.n), i, sf, f[i]);
             } else {
                 mem[incoming_index(a, fr, i)] = f[i];
             }
@@ -84,27 +128,36 @@ LL_UNROLL
     }
 };
 
-template <class S, Layout L, Scheme Sc, class C, class Real>
+// Which nodes a pass updates: all of them (the CPU loop), only those with no wall neighbour
+// (the GPU bulk kernel, which then carries no wall code), or only those with one (the GPU
+// boundary-list kernel). Nodes touch only their own slots, so the split needs no ordering.
+enum class Pass : std::uint8_t { All, Bulk, NearWall };
+
+template <class S, Layout L, Scheme Sc, class C, class Real, Pass kPass = Pass::All>
 LL_HD void update_node(const StepArgs<Real>& a, node_t n) {
     using P = Propagation<S, L, Sc, Real>;
     const std::uint8_t flag = a.flags[n];
     if (!is_updated(flag)) return;
+    if constexpr (kPass == Pass::Bulk)
+        if (near_wall(flag)) return;
     const NodeFrame fr = make_frame(a.dims, n);
     Real f[S::Q];
     P::gather(a, fr, f);
-    if (near_wall(flag)) P::apply_walls(a, fr, f);
+    if constexpr (kPass != Pass::Bulk)
+        if (near_wall(flag)) P::apply_walls(a, fr, f);
     if (!apply_node_rule<S>(a, node_type(flag), f)) C::template collide<S>(a.coll, f, a.force);
     P::scatter(a, fr, f);
 }
 
 // Density and velocity of a node at time t (walls report rho = 1 and their own velocity).
 template <class S, Layout L, Scheme Sc, class Real>
-LL_HD Macro<Real> read_macro(const StepArgs<Real>& a, node_t n) {
+LL_HD_NOINLINE Macro<Real> read_macro(const StepArgs<Real>& a, node_t n) {
     const std::uint8_t flag = a.flags[n];
     if (!is_updated(flag)) {
         const bool moving = node_type(flag) == kMovingWall;
-        return {Real(1), {moving ? a.wall_u[0] : Real(0), moving ? a.wall_u[1] : Real(0),
-                          moving ? a.wall_u[2] : Real(0)}};
+        return {Real(1),
+                {moving ? a.wall_u[0] : Real(0), moving ? a.wall_u[1] : Real(0),
+                 moving ? a.wall_u[2] : Real(0)}};
     }
     // From the shifted populations: rho = 1 + drho keeps drho's precision in FP32.
     using P = Propagation<S, L, Sc, Real>;

@@ -76,7 +76,8 @@ public:
     double step(int steps) override {
         LL_CUDA(cudaEventRecord(start_, stream_));
         with_model([&](auto L, auto Sc, auto C) {
-            for (int s = 0; s < steps; ++s) launch_step<L(), Sc(), typename decltype(C)::type>();
+            for (int s = 0; s < steps; ++s)
+                launch_step<L(), Sc(), typename decltype(C)::type>();
         });
         LL_CUDA(cudaGetLastError());
         LL_CUDA(cudaEventRecord(stop_, stream_));
@@ -88,9 +89,8 @@ public:
 
     void export_state(std::vector<double>& f) override {
         DeviceBuffer<double> canon(std::size_t(cfg_.dims.nodes()) * S::Q);
-        with_addressing([&](auto L, auto Sc) {
-            export_state_kernel_launch<L(), Sc()>(canon.get());
-        });
+        with_addressing(
+            [&](auto L, auto Sc) { export_state_kernel_launch<L(), Sc()>(canon.get()); });
         f.resize(canon.size());
         LL_CUDA(cudaMemcpyAsync(f.data(), canon.get(), canon.size() * sizeof(double),
                                 cudaMemcpyDeviceToHost, stream_));
@@ -112,8 +112,15 @@ public:
     }
 
     void set_flags(const std::vector<std::uint8_t>& flags) override {
+        std::vector<node_t> list;
+        for (std::size_t n = 0; n < flags.size(); ++n)
+            if (is_updated(flags[n]) && near_wall(flags[n])) list.push_back(node_t(n));
+        wall_nodes_.allocate(list.size());
         LL_CUDA(cudaMemcpyAsync(flags_.get(), flags.data(), flags.size(), cudaMemcpyHostToDevice,
                                 stream_));
+        if (!list.empty())
+            LL_CUDA(cudaMemcpyAsync(wall_nodes_.get(), list.data(), list.size() * sizeof(node_t),
+                                    cudaMemcpyHostToDevice, stream_));
         LL_CUDA(cudaStreamSynchronize(stream_));
     }
     void set_flow(const FlowParams& flow) override {
@@ -145,8 +152,7 @@ public:
         DeviceBuffer<float> d(4 * std::size_t(nodes));
         with_addressing([&](auto L, auto Sc) {
             macro_fields_kernel<S, L(), Sc(), Real><<<grid_for(nodes), 256, 0, stream_>>>(
-                current_args(), d.get(), d.get() + nodes, d.get() + 2 * nodes,
-                d.get() + 3 * nodes);
+                current_args(), d.get(), d.get() + nodes, d.get() + 2 * nodes, d.get() + 3 * nodes);
         });
         LL_CUDA(cudaGetLastError());
         std::vector<float>* fields[4] = {&out.rho, &out.ux, &out.uy, &out.uz};
@@ -168,9 +174,8 @@ public:
             target = staging.get();
         }
         with_addressing([&](auto L, auto Sc) {
-            field_kernel<S, L(), Sc(), Real>
-                <<<unsigned((count + 255) / 256), 256, 0, stream_>>>(current_args(), req, region,
-                                                                     target, count);
+            field_kernel<S, L(), Sc(), Real><<<unsigned((count + 255) / 256), 256, 0, stream_>>>(
+                current_args(), req, region, target, count);
         });
         LL_CUDA(cudaGetLastError());
         if (space == MemorySpace::Host)
@@ -230,8 +235,8 @@ private:
         if constexpr (Sc == Scheme::SharedX) {
             const std::uint64_t rows = std::uint64_t(cfg_.dims.ny) * cfg_.dims.nz;
             const std::uint64_t segments = (cfg_.dims.nx + block - 1) / block;
-            const std::size_t smem = std::max<std::size_t>(shared_x_bytes<S, Real>(block),
-                                                           report_.dynamic_shared_bytes);
+            const std::size_t smem =
+                std::max<std::size_t>(shared_x_bytes<S, Real>(block), report_.dynamic_shared_bytes);
             shared_x<S, L, C, Real><<<unsigned(rows * segments), block, smem, stream_>>>(a);
         } else {
             const unsigned grid = grid_for(cfg_.dims.nodes(), block);
@@ -240,6 +245,15 @@ private:
                 stream_collide<S, L, Sc, C, 1, Real><<<grid, block, smem, stream_>>>(a);
             else
                 stream_collide<S, L, Sc, C, 0, Real><<<grid, block, smem, stream_>>>(a);
+        }
+        const node_t walls = node_t(wall_nodes_.size());
+        if (walls) {
+            if (parity_)
+                stream_collide_walls<S, L, Sc, C, 1, Real>
+                    <<<grid_for(walls), 256, 0, stream_>>>(a, wall_nodes_.get(), walls);
+            else
+                stream_collide_walls<S, L, Sc, C, 0, Real>
+                    <<<grid_for(walls), 256, 0, stream_>>>(a, wall_nodes_.get(), walls);
         }
         if constexpr (is_in_place(Sc))
             parity_ ^= 1;
@@ -269,8 +283,7 @@ private:
         const int block = cfg_.launch.block_size;
         if (block > attr.maxThreadsPerBlock)
             throw ConfigError("block_size = " + std::to_string(block) + ": this kernel uses " +
-                              std::to_string(attr.numRegs) +
-                              " registers per thread, so at most " +
+                              std::to_string(attr.numRegs) + " registers per thread, so at most " +
                               std::to_string(attr.maxThreadsPerBlock) +
                               " threads fit in a block; use a multiple of 32 up to that");
         std::size_t smem = needed_smem;
@@ -302,6 +315,7 @@ private:
     EngineConfig cfg_;
     DeviceBuffer<Real> a_, b_;
     DeviceBuffer<std::uint8_t> flags_;
+    DeviceBuffer<node_t> wall_nodes_; // updated nodes with a half-way wall neighbour
     StepArgs<Real> args_{};
     int parity_ = 0;
     cudaStream_t stream_ = nullptr;

@@ -12,19 +12,30 @@
 
 namespace ll::cuda {
 
+// Nodes next to a wall are skipped here and updated by stream_collide_walls.
 template <class S, Layout L, Scheme Sc, class C, int Parity, class Real>
 __global__ void stream_collide(StepArgs<Real> a) {
     const node_t n = node_t(blockIdx.x) * blockDim.x + threadIdx.x;
     if (n >= a.dims.nodes()) return;
     a.parity = Parity;
-    update_node<S, L, Sc, C, Real>(a, n);
+    update_node<S, L, Sc, C, Real, Pass::Bulk>(a, n);
+}
+
+// The boundary list: nodes with a half-way wall among their neighbours.
+template <class S, Layout L, Scheme Sc, class C, int Parity, class Real>
+__global__ void stream_collide_walls(StepArgs<Real> a, const node_t* nodes, node_t count) {
+    const node_t k = node_t(blockIdx.x) * blockDim.x + threadIdx.x;
+    if (k >= count) return;
+    a.parity = Parity;
+    update_node<S, L, Sc, C, Real, Pass::NearWall>(a, nodes[k]);
 }
 
 // Number of directions with a nonzero x component: those go through shared memory.
 template <class S>
 constexpr int x_moving_directions() {
     int k = 0;
-    for (int i = 0; i < S::Q; ++i) k += S::c[i][0] != 0;
+    for (int i = 0; i < S::Q; ++i)
+        k += S::c[i][0] != 0;
     return k;
 }
 
@@ -76,8 +87,7 @@ __global__ void shared_x(StepArgs<Real> a) {
     }
     if (!active) return;
     const std::uint8_t flag = a.flags[n];
-    if (!is_updated(flag)) return;
-    if (near_wall(flag)) P::apply_walls(a, fr, f);
+    if (!is_updated(flag) || near_wall(flag)) return; // walls: stream_collide_walls
     if (!apply_node_rule<S>(a, node_type(flag), f)) C::template collide<S>(a.coll, f, a.force);
     P::scatter(a, fr, f);
 }
@@ -89,7 +99,8 @@ __global__ void export_state_kernel(StepArgs<Real> a, double* out) {
     Real f[S::Q];
     const bool updated = is_updated(a.flags[n]);
     if (updated) Propagation<S, L, Sc, Real>::read_state(a, make_frame(a.dims, n), f);
-    for (int i = 0; i < S::Q; ++i) out[offset_t(n) * S::Q + i] = updated ? double(f[i]) : 0.0;
+    for (int i = 0; i < S::Q; ++i)
+        out[offset_t(n) * S::Q + i] = updated ? double(f[i]) : 0.0;
 }
 
 template <class S, Layout L, Scheme Sc, class Real>
@@ -97,7 +108,8 @@ __global__ void import_state_kernel(StepArgs<Real> a, const double* in) {
     const node_t n = node_t(blockIdx.x) * blockDim.x + threadIdx.x;
     if (n >= a.dims.nodes() || !is_updated(a.flags[n])) return;
     Real f[S::Q];
-    for (int i = 0; i < S::Q; ++i) f[i] = Real(in[offset_t(n) * S::Q + i]);
+    for (int i = 0; i < S::Q; ++i)
+        f[i] = Real(in[offset_t(n) * S::Q + i]);
     // Redirect slots are unique per (node, direction), so parallel writes never collide.
     Propagation<S, L, Sc, Real>::write_state(a, make_frame(a.dims, n), f);
 }
