@@ -4,6 +4,7 @@
 // [SECTION] a test box with every boundary rule
 // [SECTION] GPU == CPU for every stencil x scheme x layout x precision x collision
 // [SECTION] state kept across switches, launch shapes, occupancy cap, bad input
+#include "support/flow_fields.hpp"
 #include "support/test_support.hpp"
 
 #include <gtest/gtest.h>
@@ -62,18 +63,11 @@ SimulationSetup test_box(StencilKind stencil, Precision precision, CollisionKind
     return s;
 }
 
-double max_velocity_difference(const std::vector<double>& a, const std::vector<double>& b) {
-    double d = 0;
-    for (std::size_t i = 0; i < a.size(); ++i)
-        d = std::max(d, std::fabs(a[i] - b[i]));
-    return d;
-}
-
 // Velocities in double (from the populations): float output cannot resolve FP64 agreement.
-std::vector<double> run(SimulationSetup s, BackendKind backend, int steps) {
+FlowField run(SimulationSetup s, BackendKind backend, int steps) {
     auto sim = Simulation::create(std::move(s), backend);
     sim->step(steps);
-    return velocity_in_double(*sim);
+    return flow_field(*sim);
 }
 
 // Tolerances of the acceptance criteria: 1e-5 u_ref in FP32, 1e-12 u_ref in FP64.
@@ -144,7 +138,7 @@ TEST(GpuSolver, SwitchingSchemeLayoutAndLaunchKeepsTheFlow) {
     sim->set_model(m);
     sim->set_launch({512, 0});
     sim->step(99);
-    EXPECT_LE(max_velocity_difference(velocity_in_double(*sim), ref), tolerance(Precision::FP32));
+    EXPECT_LE(max_velocity_difference(flow_field(*sim), ref), tolerance(Precision::FP32));
 }
 
 // Every block size the kernel can launch gives the same flow; larger ones are refused with a

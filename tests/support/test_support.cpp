@@ -1,7 +1,5 @@
 #include "test_support.hpp"
 
-#include "solver/dispatch.hpp"
-
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -32,30 +30,6 @@ std::vector<std::vector<double>> read_csv(const std::string& file_name) {
         rows.push_back(row);
     }
     return rows;
-}
-
-std::vector<double> velocity_in_double(Simulation& sim) {
-    std::vector<double> f;
-    sim.export_state(f);
-    const SimulationSetup& s = sim.setup();
-    return with_stencil(s.model.stencil, [&](auto tag) {
-        using S = typename decltype(tag)::type;
-        const std::size_t nodes = s.dims.nodes();
-        std::vector<double> u(3 * nodes, 0.0);
-        for (std::size_t n = 0; n < nodes; ++n) {
-            double rho = 0, j[3] = {0, 0, 0};
-            for (int i = 0; i < S::Q; ++i) {
-                const double v = f[n * S::Q + i];
-                rho += v;
-                for (int a = 0; a < 3; ++a)
-                    j[a] += cvel<S>(i, a) * v;
-            }
-            if (rho <= 0) continue;
-            for (int a = 0; a < 3; ++a)
-                u[3 * n + a] = (j[a] + 0.5 * s.flow.force[a]) / rho;
-        }
-        return u;
-    });
 }
 
 bool gpu_available(std::string* why) {

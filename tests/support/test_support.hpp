@@ -11,9 +11,6 @@ namespace ll::test {
 std::unique_ptr<Simulation> cpu_run(const std::string& scenario, const KeyValues& keys);
 // Rows of a CSV file under tests/data, skipping '#' comment lines and the header.
 std::vector<std::vector<double>> read_csv(const std::string& file_name);
-// Velocity (3 per node) in double precision from the exported populations, so that FP64
-// results can be compared beyond float resolution. Wall nodes give zero.
-std::vector<double> velocity_in_double(Simulation& sim);
 // True when a CUDA device can run the solver (GPU tests skip otherwise, saying why).
 bool gpu_available(std::string* why = nullptr);
 
