@@ -130,6 +130,15 @@ TEST(ConfigErrors, ReTauAndUrefAllSet) {
         {"re", "tau", "u_ref", "at most two"});
 }
 
+// 4096 x 1026 x 1026 nodes overflow the 32-bit node count: refused before any allocation.
+TEST(ConfigErrors, LatticeWithTooManyNodesIsRefusedBeforeAllocation) {
+    expect_config_error(
+        [] {
+            build_scenario("duct3d", {{"size", "1024"}, {"length", "4096"}});
+        },
+        {"size", "4294967295"});
+}
+
 TEST(ConfigErrors, ModelSwitchToImpossibleCombinationKeepsRunning) {
     auto sim = test::cpu_run("cavity3d", {{"size", "8"}, {"collision", "bgk"}});
     ModelChoice m = sim->setup().model;

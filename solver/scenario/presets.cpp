@@ -20,8 +20,14 @@ std::size_t at(const Dims& d, std::uint32_t x, std::uint32_t y, std::uint32_t z)
     return x + std::size_t(d.nx) * (y + std::size_t(d.ny) * z);
 }
 
-SimulationSetup start(const ScenarioSpec& spec, const KeyValues& user, KeyValues& keys,
-                      Dims dims, double length) {
+SimulationSetup start(const ScenarioSpec& spec, const KeyValues& user, KeyValues& keys, Dims dims,
+                      double length) {
+    // node_t counts nodes in 32 bits: refuse larger lattices before anything is allocated.
+    const std::uint64_t nodes = std::uint64_t(dims.nx) * dims.ny * dims.nz;
+    if (nodes >= (std::uint64_t(1) << 32))
+        throw ConfigError("size: a " + std::to_string(dims.nx) + " x " + std::to_string(dims.ny) +
+                          " x " + std::to_string(dims.nz) + " lattice has " +
+                          std::to_string(nodes) + " nodes; at most 4294967295 are supported");
     SimulationSetup s;
     s.scenario = spec.name;
     s.dims = dims;
@@ -47,8 +53,7 @@ SimulationSetup cavity(const ScenarioSpec& spec, const KeyValues& user, bool thr
                 const bool wall_z = three_d && (z == 0 || z == top);
                 if (!(wall_x || wall_y || wall_z)) continue;
                 // The lid: the top face (y in 2D, z in 3D) moves in +x.
-                const bool lid = three_d ? (z == top && !wall_x && !wall_y)
-                                         : (y == top && !wall_x);
+                const bool lid = three_d ? (z == top && !wall_x && !wall_y) : (y == top && !wall_x);
                 s.flags[at(d, x, y, z)] = lid ? kMovingWall : kSolid;
             }
     s.flow.wall_u[0] = s.u_ref;
@@ -163,14 +168,14 @@ const std::vector<Preset>& presets() {
           common_keys({64, 8, 1024, "fluid nodes per side", 1000, 0.1, "d3q19", "mrt"})},
          [](const ScenarioSpec& s, const KeyValues& u) { return cavity(s, u, true); }},
         {{"poiseuille2d", "2D plane channel driven by a body force (periodic in x)",
-          with_extra(common_keys({32, 4, 8192, "fluid nodes across the channel", 10, 0.05,
-                                  "d2q9", "trt"}),
-                     {{"length", K::Integer, "4", 1, 65536, "", "nodes along the channel"}})},
+          with_extra(
+              common_keys({32, 4, 8192, "fluid nodes across the channel", 10, 0.05, "d2q9", "trt"}),
+              {{"length", K::Integer, "4", 1, 65536, "", "nodes along the channel"}})},
          [](const ScenarioSpec& s, const KeyValues& u) { return channel(s, u, false); }},
         {{"duct3d", "3D square duct driven by a body force (seed 003's flow through a box)",
-          with_extra(common_keys({32, 4, 1024, "fluid nodes across the duct", 10, 0.05,
-                                  "d3q19", "trt"}),
-                     {{"length", K::Integer, "4", 1, 4096, "", "nodes along the duct"}})},
+          with_extra(
+              common_keys({32, 4, 1024, "fluid nodes across the duct", 10, 0.05, "d3q19", "trt"}),
+              {{"length", K::Integer, "4", 1, 4096, "", "nodes along the duct"}})},
          [](const ScenarioSpec& s, const KeyValues& u) { return channel(s, u, true); }},
         {{"cylinder2d", "2D flow past a cylinder in a channel: the Karman vortex street",
           common_keys({20, 4, 400, "cylinder diameter in nodes (lattice 22D x 4.1D)", 100, 0.1,
@@ -191,7 +196,8 @@ const std::vector<Preset>& presets() {
 const std::vector<ScenarioSpec>& scenarios() {
     static const std::vector<ScenarioSpec> specs = [] {
         std::vector<ScenarioSpec> v;
-        for (const auto& p : presets()) v.push_back(p.spec);
+        for (const auto& p : presets())
+            v.push_back(p.spec);
         return v;
     }();
     return specs;
