@@ -1,0 +1,248 @@
+// [SECTION] names
+// [SECTION] actions
+// [SECTION] the ImGui panel
+#include "controls.hpp"
+
+#include <imgui.h>
+
+#include <array>
+#include <string>
+
+namespace ll::gui {
+
+// ---- [SECTION] names ---------------------------------------------------------------------
+
+namespace {
+constexpr std::array kFields = {FieldKind::Speed, FieldKind::Ux, FieldKind::Uy,
+                                FieldKind::Vorticity, FieldKind::Density};
+constexpr std::array kSchemes = {Scheme::Push, Scheme::Pull,     Scheme::Split,
+                                 Scheme::AA,   Scheme::Esoteric, Scheme::SharedX};
+constexpr std::array kLayouts = {Layout::SoA, Layout::AoS};
+constexpr std::array kPrecisions = {Precision::FP32, Precision::FP64};
+constexpr std::array kCollisions = {CollisionKind::BGK, CollisionKind::TRT, CollisionKind::MRT};
+constexpr std::array kMaps = {render::ColorMap::Viridis, render::ColorMap::BlueWhiteRed,
+                              render::ColorMap::Inferno};
+} // namespace
+
+std::string_view field_label(FieldKind field) {
+    switch (field) {
+    case FieldKind::Speed:
+        return "speed |u|";
+    case FieldKind::Ux:
+        return "u_x";
+    case FieldKind::Uy:
+        return "u_y";
+    case FieldKind::Uz:
+        return "u_z";
+    case FieldKind::Vorticity:
+        return "vorticity";
+    case FieldKind::Density:
+        return "density";
+    }
+    return "?";
+}
+
+std::string_view field_units(FieldKind field) {
+    if (field == FieldKind::Vorticity) return "1/ts";
+    if (field == FieldKind::Density) return "lattice units";
+    return "lu/ts";
+}
+
+render::ColorMap default_colormap(FieldKind field) {
+    const bool is_signed = field == FieldKind::Ux || field == FieldKind::Uy ||
+                           field == FieldKind::Uz || field == FieldKind::Vorticity;
+    return is_signed ? render::ColorMap::BlueWhiteRed : render::ColorMap::Viridis;
+}
+
+// ---- [SECTION] actions -------------------------------------------------------------------
+
+template <class F>
+void Controls::change_model(F&& edit) {
+    solver_.post([edit](Simulation& sim) {
+        ModelChoice m = sim.setup().model;
+        edit(m);
+        sim.set_model(m); // keeps the flow's state; throws ConfigError when incompatible
+    });
+}
+
+template <class F>
+void Controls::change_launch(F&& edit) {
+    solver_.post([edit](Simulation& sim) {
+        LaunchConfig l = sim.setup().launch;
+        edit(l);
+        sim.set_launch(l);
+    });
+}
+
+void Controls::set_scheme(Scheme s) {
+    change_model([s](ModelChoice& m) { m.scheme = s; });
+}
+void Controls::set_layout(Layout l) {
+    change_model([l](ModelChoice& m) { m.layout = l; });
+}
+void Controls::set_precision(Precision p) {
+    change_model([p](ModelChoice& m) { m.precision = p; });
+}
+void Controls::set_collision(CollisionKind c) {
+    change_model([c](ModelChoice& m) { m.collision = c; });
+}
+void Controls::set_block_size(int threads) {
+    change_launch([threads](LaunchConfig& l) { l.block_size = threads; });
+}
+void Controls::set_occupancy_cap(int blocks_per_sm) {
+    change_launch([blocks_per_sm](LaunchConfig& l) { l.blocks_per_sm_cap = blocks_per_sm; });
+}
+
+void Controls::set_field(FieldKind field) {
+    view_.field = field;
+    view_.map = default_colormap(field);
+    solver_.set_field(field);
+}
+
+void Controls::set_paused(bool paused) {
+    paused_ = paused;
+    solver_.set_paused(paused);
+}
+
+void Controls::paint(render::gl::NodeXY at, bool solid) {
+    const int r = view_.brush_radius;
+    solver_.post([at, r, solid](Simulation& sim) {
+        const Dims d = sim.setup().dims;
+        const auto& flags = sim.setup().flags;
+        const NodeType from = solid ? kFluid : kSolid, to = solid ? kSolid : kFluid;
+        std::vector<std::pair<node_t, NodeType>> edits;
+        for (int dy = -r; dy <= r; ++dy)
+            for (int dx = -r; dx <= r; ++dx) {
+                const long x = long(at.x) + dx, y = long(at.y) + dy;
+                if (dx * dx + dy * dy > r * r || x < 0 || y < 0 || x >= long(d.nx) ||
+                    y >= long(d.ny))
+                    continue;
+                const node_t n = node_t(x) + node_t(d.nx) * (node_t(y) + node_t(d.ny) * (d.nz / 2));
+                if (node_type(flags[n]) == from) edits.emplace_back(n, to);
+            }
+        if (!edits.empty()) sim.set_node_types(edits);
+    });
+}
+
+// ---- [SECTION] the ImGui panel -----------------------------------------------------------
+
+namespace {
+
+template <class E, std::size_t N, class Name, class Tip>
+bool combo(const char* label, const std::array<E, N>& items, E current, E& chosen, Name name,
+           Tip tip) {
+    bool picked = false;
+    const std::string preview(name(current));
+    if (ImGui::BeginCombo(label, preview.c_str())) {
+        for (E item : items) {
+            const std::string text(name(item));
+            if (ImGui::Selectable(text.c_str(), item == current)) {
+                chosen = item;
+                picked = item != current;
+            }
+            const std::string help(tip(item));
+            if (!help.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", help.c_str());
+        }
+        ImGui::EndCombo();
+    }
+    const std::string help(tip(current));
+    if (!help.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", help.c_str());
+    return picked;
+}
+
+void tooltip(const char* text) {
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text);
+}
+
+} // namespace
+
+void Controls::draw_panel(const SolverSnapshot& snap, std::string_view slice_path, double fps) {
+    ImGui::SetNextWindowPos(ImVec2(8, 8), ImGuiCond_Once);
+    ImGui::SetNextWindowSize(ImVec2(300, 0), ImGuiCond_Once);
+    ImGui::SetNextWindowBgAlpha(0.85f);
+    ImGui::Begin("LatticeLab");
+    const ImVec2 pos = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+    panel_[0] = pos.x, panel_[1] = pos.y, panel_[2] = size.x, panel_[3] = size.y;
+
+    ImGui::Text("%s  step %llu", snap.scenario.c_str(), (unsigned long long)snap.step);
+    ImGui::Text("%.1f MLUPS  %.0f FPS", snap.mlups, fps);
+    ImGui::PushItemWidth(150);
+    const auto none = [](auto) { return std::string_view(); };
+    Scheme scheme = snap.model.scheme;
+    if (combo(
+            "scheme", kSchemes, snap.model.scheme, scheme, [](Scheme s) { return to_string(s); },
+            [](Scheme s) { return describe(s); }))
+        set_scheme(scheme);
+    Layout layout = snap.model.layout;
+    if (combo(
+            "layout", kLayouts, snap.model.layout, layout, [](Layout l) { return to_string(l); },
+            [](Layout l) { return describe(l); }))
+        set_layout(layout);
+    Precision precision = snap.model.precision;
+    if (combo(
+            "precision", kPrecisions, snap.model.precision, precision,
+            [](Precision p) { return to_string(p); }, none))
+        set_precision(precision);
+    CollisionKind collision = snap.model.collision;
+    if (combo(
+            "collision", kCollisions, snap.model.collision, collision,
+            [](CollisionKind c) { return to_string(c); },
+            [](CollisionKind c) { return describe(c); }))
+        set_collision(collision);
+
+    // The slider edits warps (multiples of 32 threads) and applies on release only, so that a
+    // drag does not rebuild the launch at every intermediate value.
+    if (!warps_active_) warps_ = std::max(1, snap.launch.block_size / 32);
+    ImGui::SliderInt("threads/block", &warps_, 1, 32, std::to_string(warps_ * 32).c_str());
+    warps_active_ = ImGui::IsItemActive();
+    if (ImGui::IsItemDeactivatedAfterEdit()) set_block_size(warps_ * 32);
+    tooltip("Threads per GPU block, in warps of 32. Bigger blocks share an SM among fewer blocks; "
+            "the best size depends on registers per thread (seed 004, Fig. 5).");
+    int cap = snap.launch.blocks_per_sm_cap;
+    if (ImGui::SliderInt("occupancy cap", &cap, 0, 32, cap == 0 ? "none" : "%d blocks/SM"))
+        set_occupancy_cap(cap);
+    tooltip("Occupancy: how many warps an SM keeps in flight to hide memory latency. The cap "
+            "limits blocks per SM (0 = none) by reserving shared memory.");
+
+    ImGui::Separator();
+    FieldKind field = view_.field;
+    if (combo("field", kFields, view_.field, field, field_label, none)) set_field(field);
+    render::ColorMap map = view_.map;
+    if (combo("colour map", kMaps, view_.map, map, render::to_string, none)) set_colormap(map);
+    ImGui::Checkbox("auto range", &view_.auto_range);
+    if (!view_.auto_range)
+        ImGui::DragFloatRange2("range", &view_.fixed_min, &view_.fixed_max, 0.001f);
+    ImGui::PopItemWidth();
+
+    ImGui::Separator();
+    int tool = int(view_.tool);
+    ImGui::RadioButton("probe", &tool, int(Tool::Probe));
+    ImGui::SameLine();
+    ImGui::RadioButton("draw", &tool, int(Tool::DrawObstacle));
+    ImGui::SameLine();
+    ImGui::RadioButton("erase", &tool, int(Tool::EraseObstacle));
+    view_.tool = Tool(tool);
+    tooltip("draw / erase: left-drag paints solid (bounce-back) nodes or fluid on the slice. "
+            "Right-drag pans, the wheel zooms.");
+    ImGui::SliderInt("brush", &view_.brush_radius, 0, 8, "%d nodes");
+
+    if (ImGui::Button(paused_ ? "run" : "pause")) set_paused(!paused_);
+    ImGui::SameLine();
+    if (ImGui::Button("step")) step_once();
+    ImGui::SameLine();
+    if (ImGui::Button("reset")) reset();
+
+    ImGui::Separator();
+    ImGui::TextWrapped("%s", snap.backend_note.c_str());
+    ImGui::Text("slice path: %.*s", int(slice_path.size()), slice_path.data());
+    if (!snap.error.empty())
+        ImGui::TextColored(ImVec4(1, 0.45f, 0.4f, 1), "%s", snap.error.c_str());
+    ImGui::End();
+}
+
+bool Controls::panel_contains(float x, float y) const {
+    return x >= panel_[0] && y >= panel_[1] && x < panel_[0] + panel_[2] &&
+           y < panel_[1] + panel_[3];
+}
+
+} // namespace ll::gui

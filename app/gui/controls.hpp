@@ -1,0 +1,71 @@
+// The control panel: the actions every control calls (public, so tests and future menus and
+// shortcuts call the very same functions) and the Dear ImGui panel that exposes them.
+#pragma once
+#include "render/colormap.hpp"
+#include "render/gl/view_transform.hpp"
+#include "solver_thread.hpp"
+
+namespace ll::gui {
+
+enum class Tool : std::uint8_t { Probe, DrawObstacle, EraseObstacle };
+
+// Display choices that live in the GUI only (the solver never sees them).
+struct ViewSettings {
+    FieldKind field = FieldKind::Speed;
+    render::ColorMap map = render::ColorMap::Viridis;
+    bool auto_range = true;
+    float fixed_min = 0, fixed_max = 0.15f;
+    Tool tool = Tool::Probe;
+    int brush_radius = 2; // nodes
+};
+
+std::string_view field_label(FieldKind field); // "speed |u|", "u_x", ...
+std::string_view field_units(FieldKind field); // lattice units, e.g. "lu/ts"
+// Magnitudes get viridis, signed fields the diverging map, density viridis.
+render::ColorMap default_colormap(FieldKind field);
+
+class Controls {
+public:
+    explicit Controls(SolverThread& solver) : solver_(solver) {}
+
+    // ---- actions (queued to the solver thread; they return at once) ----
+    void set_scheme(Scheme s);
+    void set_layout(Layout l);
+    void set_precision(Precision p);
+    void set_collision(CollisionKind c);
+    void set_block_size(int threads); // a multiple of 32; the solver validates the range
+    void set_occupancy_cap(int blocks_per_sm);
+    void set_field(FieldKind field); // also picks the field's default colour map
+    void set_colormap(render::ColorMap map) { view_.map = map; }
+    void set_tool(Tool tool) { view_.tool = tool; }
+    void set_paused(bool paused);
+    void step_once() { solver_.step_once(); }
+    void reset() { solver_.reset(); }
+    // Paints a disc of brush_radius nodes around `at` (z: the shown slice): solid, or fluid
+    // when erasing. Only fluid <-> solid changes; inlets, outlets and lids stay.
+    void paint(render::gl::NodeXY at, bool solid);
+
+    ViewSettings& view() { return view_; }
+    const ViewSettings& view() const { return view_; }
+    bool paused() const { return paused_; }
+
+    // Draws the panel for this frame; remembers where it is for panel_contains().
+    void draw_panel(const SolverSnapshot& snap, std::string_view slice_path, double fps);
+    // True when a viewport point (logical pixels) lies on the panel.
+    bool panel_contains(float x, float y) const;
+
+private:
+    template <class F>
+    void change_model(F&& edit);
+    template <class F>
+    void change_launch(F&& edit);
+
+    SolverThread& solver_;
+    ViewSettings view_;
+    bool paused_ = false;
+    float panel_[4] = {0, 0, 0, 0}; // x, y, w, h
+    int warps_ = 8;                 // the block-size slider's value while it is dragged
+    bool warps_active_ = false;
+};
+
+} // namespace ll::gui

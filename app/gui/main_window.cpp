@@ -1,0 +1,51 @@
+#include "main_window.hpp"
+
+#include "viewport.hpp"
+
+#include <QStatusBar>
+#include <QSurfaceFormat>
+
+namespace ll::gui {
+
+void set_default_gl_format() {
+    QSurfaceFormat format;
+    format.setVersion(3, 3);
+    format.setProfile(QSurfaceFormat::CoreProfile);
+    QSurfaceFormat::setDefaultFormat(format);
+}
+
+MainWindow::MainWindow(const SolverStart& start, QWidget* parent)
+    : QMainWindow(parent), solver_(std::make_unique<SolverThread>(start)) {
+    setWindowTitle("LatticeLab");
+    viewport_ = new Viewport(*solver_, this);
+    setCentralWidget(viewport_);
+    status_ = new QLabel(this);
+    statusBar()->addWidget(status_, 1);
+    connect(&status_timer_, &QTimer::timeout, this, [this] { update_status(); });
+    status_timer_.start(250);
+    resize(1100, 640);
+}
+
+MainWindow::~MainWindow() {
+    // The viewport refers to the solver thread: delete it (and its GL objects) first.
+    delete takeCentralWidget();
+    viewport_ = nullptr;
+}
+
+void MainWindow::update_status() {
+    const SolverSnapshot& s = viewport_->snapshot();
+    const QString backend = s.backend == "cuda" ? "CUDA" : "CPU";
+    status_->setText(
+        QString("%1 | %2 back end (%3) | lattice %4 x %5 x %6 | step %7 | %8 MLUPS | %9 FPS | "
+                "slice via %10")
+            .arg(QString::fromStdString(s.device), backend, QString::fromStdString(s.backend_note))
+            .arg(s.dims.nx)
+            .arg(s.dims.ny)
+            .arg(s.dims.nz)
+            .arg(qulonglong(s.step))
+            .arg(s.mlups, 0, 'f', 1)
+            .arg(viewport_->fps(), 0, 'f', 0)
+            .arg(QString::fromStdString(viewport_->slice_path())));
+}
+
+} // namespace ll::gui

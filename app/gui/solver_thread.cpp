@@ -1,0 +1,201 @@
+// [SECTION] start-up
+// [SECTION] the loop
+// [SECTION] publication
+#include "solver_thread.hpp"
+
+#include <chrono>
+#include <cmath>
+#include <limits>
+
+namespace ll::gui {
+
+// ---- [SECTION] start-up ------------------------------------------------------------------
+
+namespace {
+// Cylinder diameters in nodes: the CPU lattice (352 x 66) shows a moving flow within seconds
+// on two cores; a GPU takes a lattice sixteen times larger at interactive rates.
+constexpr const char* kCpuSize = "16";
+constexpr const char* kGpuSize = "64";
+} // namespace
+
+SolverThread::SolverThread(const SolverStart& start) : start_(start) {
+    const bool pick_size = start_.scenario == "cylinder2d" && !start_.keys.contains("size");
+    if (pick_size) start_.keys["size"] = cuda_compiled_in() ? kGpuSize : kCpuSize;
+    sim_ = Simulation::create(start_setup(), start_.backend);
+    if (pick_size && !sim_->on_gpu() && start_.keys["size"] != kCpuSize) {
+        // CUDA was compiled in but no GPU is usable: the big lattice would crawl on the CPU.
+        start_.keys["size"] = kCpuSize;
+        sim_ = Simulation::create(start_setup(), start_.backend);
+    }
+    publish();
+    thread_ = std::thread([this] { run(); });
+}
+
+SolverThread::~SolverThread() {
+    {
+        std::lock_guard lock(queue_mutex_);
+        stop_ = true;
+    }
+    wake_.notify_all();
+    if (thread_.joinable()) thread_.join();
+}
+
+SimulationSetup SolverThread::start_setup() const {
+    return build_scenario(start_.scenario, start_.keys);
+}
+
+void SolverThread::post(Command command) {
+    {
+        std::lock_guard lock(queue_mutex_);
+        queue_.push_back(std::move(command));
+    }
+    wake_.notify_all();
+}
+
+void SolverThread::set_field(FieldKind field) {
+    {
+        std::lock_guard lock(queue_mutex_);
+        field_ = field;
+        // An empty command makes the loop publish the new field even while paused.
+        queue_.push_back([](Simulation&) {});
+    }
+    wake_.notify_all();
+}
+
+void SolverThread::set_paused(bool paused) {
+    {
+        std::lock_guard lock(queue_mutex_);
+        paused_ = paused;
+    }
+    wake_.notify_all();
+}
+
+void SolverThread::step_once() {
+    {
+        std::lock_guard lock(queue_mutex_);
+        ++single_steps_;
+    }
+    wake_.notify_all();
+}
+
+void SolverThread::reset() {
+    post([this](Simulation& sim) {
+        SimulationSetup setup = start_setup();
+        setup.model = sim.setup().model;
+        setup.launch = sim.setup().launch;
+        // Runs on the solver thread with sim_mutex_ held: replacing sim_ here is safe.
+        sim_ = Simulation::create(std::move(setup), start_.backend);
+    });
+}
+
+bool SolverThread::take_latest(SolverSnapshot& out) {
+    std::lock_guard lock(publish_mutex_);
+    if (ready_.serial <= out.serial) return false;
+    std::swap(out, ready_);
+    return true;
+}
+
+void SolverThread::inspect(const std::function<void(const Simulation&)>& fn) {
+    std::lock_guard lock(sim_mutex_);
+    fn(*sim_);
+}
+
+// ---- [SECTION] the loop ------------------------------------------------------------------
+
+void SolverThread::apply_commands() {
+    std::vector<Command> commands;
+    {
+        std::lock_guard lock(queue_mutex_);
+        commands.swap(queue_);
+    }
+    for (auto& command : commands) {
+        try {
+            command(*sim_);
+            error_.clear();
+        } catch (const std::exception& e) {
+            // A rejected change (ConfigError names the field and range) leaves the flow as is.
+            error_ = e.what();
+        }
+    }
+}
+
+void SolverThread::run() {
+    using clock = std::chrono::steady_clock;
+    for (;;) {
+        int steps = 0;
+        bool has_commands = false, running = false;
+        {
+            std::unique_lock lock(queue_mutex_);
+            // Paused with nothing to do: sleep until the GUI asks for something.
+            wake_.wait(lock,
+                       [&] { return stop_ || !paused_ || single_steps_ > 0 || !queue_.empty(); });
+            if (stop_) return;
+            has_commands = !queue_.empty();
+            running = !paused_;
+            if (running) {
+                steps = batch_;
+            } else if (single_steps_ > 0) {
+                steps = 1;
+                --single_steps_;
+            }
+        }
+        {
+            std::lock_guard lock(sim_mutex_);
+            if (has_commands) apply_commands();
+            if (steps > 0) {
+                const auto t0 = clock::now();
+                sim_->step(steps);
+                const double s = std::chrono::duration<double>(clock::now() - t0).count();
+                // Aim at ~30 ms per batch: frequent enough for a live picture and for commands
+                // to apply promptly, long enough that publishing costs little.
+                if (running && s > 0) batch_ = std::clamp(int(batch_ * 0.03 / s), 1, 10000);
+            }
+        }
+        publish();
+    }
+}
+
+// ---- [SECTION] publication ---------------------------------------------------------------
+
+void SolverThread::publish() {
+    FieldKind field;
+    bool paused;
+    {
+        std::lock_guard lock(queue_mutex_);
+        field = field_;
+        paused = paused_;
+    }
+    {
+        std::lock_guard lock(sim_mutex_);
+        const Simulation& sim = *sim_;
+        const Dims d = sim.setup().dims;
+        // 3D lattices show their middle z slice until the slice controls arrive.
+        const FieldRegion region{false, Axis::Z, d.nz / 2};
+        const SliceExtent e = slice_extent(d, region.axis);
+        back_.slice.resize(region_size(d, region));
+        sim_->read_field(FieldRequest{field, -1}, region, back_.slice.data(), MemorySpace::Host);
+        const auto& flags = sim.setup().flags;
+        for (std::uint64_t k = 0; k < back_.slice.size(); ++k)
+            if (is_halfway_wall(flags[region_node(d, region, k)]))
+                back_.slice[k] = std::numeric_limits<float>::quiet_NaN();
+        back_.width = e.width;
+        back_.height = e.height;
+        back_.field = field;
+        back_.step = sim.time_step();
+        back_.mlups = sim.performance().mlups;
+        back_.paused = paused;
+        back_.model = sim.setup().model;
+        back_.launch = sim.setup().launch;
+        back_.dims = d;
+        back_.scenario = sim.setup().scenario;
+        back_.device = sim.device().device;
+        back_.backend = sim.device().backend;
+        back_.backend_note = sim.backend_note();
+        back_.error = error_;
+    }
+    std::lock_guard lock(publish_mutex_);
+    back_.serial = ++serial_;
+    std::swap(back_, ready_);
+}
+
+} // namespace ll::gui

@@ -1,0 +1,95 @@
+// The solver thread: owns the ll::Simulation, steps it continuously and publishes the latest
+// slice for the GUI. The GUI never waits on it: settings changes are queued and applied by this
+// thread between step batches, and the latest slice is handed over by swapping buffers under a
+// mutex (no copy, no waiting on a step).
+#pragma once
+#include "solver/scenario/scenario.hpp"
+#include "solver/simulation.hpp"
+
+#include <atomic>
+#include <condition_variable>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace ll::gui {
+
+// What the GUI draws and shows: one published slice plus the solver state it came from.
+struct SolverSnapshot {
+    std::uint64_t serial = 0; // increases with every publication
+    std::vector<float> slice; // width x height, row 0 = y 0; NaN on solid nodes
+    std::uint32_t width = 0, height = 0;
+    FieldKind field = FieldKind::Speed;
+    std::uint64_t step = 0;
+    double mlups = 0;
+    bool paused = false;
+    ModelChoice model;
+    LaunchConfig launch;
+    Dims dims;
+    std::string scenario, device, backend, backend_note;
+    std::string error; // the last rejected change, for the UI
+};
+
+struct SolverStart {
+    std::string scenario = "cylinder2d";
+    KeyValues keys;
+    BackendKind backend = BackendKind::Auto;
+};
+
+class SolverThread {
+public:
+    using Command = std::function<void(Simulation&)>;
+
+    // Builds the simulation (throws ConfigError) and starts stepping.
+    explicit SolverThread(const SolverStart& start);
+    ~SolverThread();
+    SolverThread(const SolverThread&) = delete;
+    SolverThread& operator=(const SolverThread&) = delete;
+
+    // Queued; applied by the solver thread before its next batch. A ConfigError it throws is
+    // reported through SolverSnapshot::error and leaves the simulation as it was.
+    void post(Command command);
+    void set_field(FieldKind field);
+    void set_paused(bool paused);
+    void step_once();
+    void reset(); // rebuilds the start-up scenario with the current model and launch
+
+    // Swaps the newest publication into `out` when there is one newer than out.serial.
+    bool take_latest(SolverSnapshot& out);
+
+    // Runs `fn` on the caller's thread while the solver is between batches. For tests and
+    // tools: it waits for the running batch, so the GUI's frame path must not call it.
+    void inspect(const std::function<void(const Simulation&)>& fn);
+
+private:
+    void run();
+    void apply_commands();
+    void publish();
+    SimulationSetup start_setup() const;
+
+    SolverStart start_;
+    std::unique_ptr<Simulation> sim_;
+    std::mutex sim_mutex_; // held by the solver thread while it touches sim_
+
+    std::mutex queue_mutex_;
+    std::condition_variable wake_;
+    std::vector<Command> queue_;
+    bool paused_ = false;
+    int single_steps_ = 0;
+    bool stop_ = false;
+    FieldKind field_ = FieldKind::Speed;
+
+    std::mutex publish_mutex_;
+    SolverSnapshot ready_; // the newest publication, swapped out by take_latest()
+    SolverSnapshot back_;  // the solver thread's buffer being filled
+    std::uint64_t serial_ = 0;
+    std::string error_;
+    int batch_ = 8; // steps per batch, adapted to about 30 ms
+
+    std::thread thread_;
+};
+
+} // namespace ll::gui

@@ -1,0 +1,235 @@
+// [SECTION] set-up and teardown
+// [SECTION] frame
+// [SECTION] colour bar and hover readout
+// [SECTION] mouse tools
+#include "viewport.hpp"
+
+#include "render/gl/gl_loader.hpp"
+#include "render/gl/slice_view.hpp"
+
+#include <QMouseEvent>
+#include <QOpenGLContext>
+#include <QOpenGLFunctions>
+#include <QWheelEvent>
+#include <imgui.h>
+
+#include <cmath>
+#include <cstdio>
+
+namespace ll::gui {
+
+using render::gl::NodeXY;
+using render::gl::PixelRect;
+
+// ---- [SECTION] set-up and teardown -------------------------------------------------------
+
+Viewport::Viewport(SolverThread& solver, QWidget* parent)
+    : QOpenGLWidget(parent), solver_(solver), controls_(solver),
+      view_(std::make_unique<render::gl::SliceView>()) {
+    setFocusPolicy(Qt::StrongFocus);
+    setMinimumSize(320, 240);
+    // Repaint at ~60 Hz; each frame takes whatever slice the solver published last.
+    connect(&frame_timer_, &QTimer::timeout, this, [this] { update(); });
+    frame_timer_.start(16);
+    fps_clock_.start();
+}
+
+Viewport::~Viewport() {
+    release_gl();
+}
+
+void Viewport::release_gl() {
+    if (!gl_ready_) return;
+    makeCurrent();
+    view_->release();
+    imgui_shutdown(imgui_);
+    doneCurrent();
+    gl_ready_ = false;
+}
+
+void Viewport::initializeGL() {
+    std::string why;
+    if (!render::gl::init_gl_loader(why) || !view_->init(why)) {
+        gl_info_ = QString::fromStdString("OpenGL unavailable: " + why);
+        return;
+    }
+    gl_info_ = QString::fromStdString(render::gl::gl_description());
+    imgui_init(imgui_, this);
+    // The GL context can be destroyed before this widget (e.g. on re-parenting): free our
+    // GL objects while it is still there.
+    connect(context(), &QOpenGLContext::aboutToBeDestroyed, this, [this] { release_gl(); });
+    gl_ready_ = true;
+}
+
+std::string Viewport::slice_path() const {
+    return std::string(view_->target().path_name());
+}
+
+// ---- [SECTION] frame ---------------------------------------------------------------------
+
+void Viewport::paintGL() {
+    QOpenGLFunctions* f = context()->functions();
+    f->glClearColor(0.09f, 0.09f, 0.11f, 1.0f);
+    f->glClear(GL_COLOR_BUFFER_BIT);
+    if (!gl_ready_) return;
+
+    if (solver_.take_latest(snap_)) view_->upload(snap_.slice.data(), snap_.width, snap_.height);
+    const ViewSettings& vs = controls_.view();
+    render::gl::ValueRange range{vs.fixed_min, vs.fixed_max};
+    if (vs.auto_range) {
+        const bool is_signed = default_colormap(snap_.field) == render::ColorMap::BlueWhiteRed;
+        const auto mode = snap_.field == FieldKind::Density ? render::gl::RangeMode::MinMax
+                          : is_signed                       ? render::gl::RangeMode::Signed
+                                                            : render::gl::RangeMode::Magnitude;
+        range = render::gl::auto_range(snap_.slice.data(), snap_.slice.size(), mode);
+    }
+    range_min_ = range.min;
+    range_max_ = range.max;
+    view_->set_range(range);
+    view_->set_colormap(vs.map);
+    const double dpr = devicePixelRatioF();
+    view_->draw(int(std::lround(width() * dpr)), int(std::lround(height() * dpr)), float(dpr));
+
+    imgui_new_frame(imgui_);
+    controls_.draw_panel(snap_, view_->target().path_name(), fps_);
+    draw_colour_bar();
+    draw_hover();
+    imgui_render(imgui_);
+
+    ++fps_frames_;
+    if (fps_clock_.elapsed() >= 500) {
+        fps_ = fps_frames_ * 1000.0 / double(fps_clock_.restart());
+        fps_frames_ = 0;
+    }
+}
+
+// ---- [SECTION] colour bar and hover readout ----------------------------------------------
+
+PixelRect Viewport::colour_bar_rect() const {
+    const float h = std::max(60.0f, float(height()) - 120.0f);
+    return {float(width()) - 96.0f, 48.0f, 18.0f, h};
+}
+
+void Viewport::draw_colour_bar() {
+    ImDrawList* dl = ImGui::GetForegroundDrawList();
+    const PixelRect r = colour_bar_rect();
+    const auto& table = render::color_table(controls_.view().map);
+    // A dark plate behind the bar keeps labels readable over any colour of the flow.
+    dl->AddRectFilled(ImVec2(r.x - 8, r.y - 30), ImVec2(r.x + r.w + 86, r.y + r.h + 10),
+                      IM_COL32(20, 20, 24, 200), 4.0f);
+    // Solid bands: the top band is exactly the map's last entry and the bottom band its first,
+    // so the picture shows the map's true end colours.
+    constexpr int kBands = 64;
+    for (int k = 0; k < kBands; ++k) {
+        const auto& c = table[std::size_t(k * 255 / (kBands - 1))];
+        const float y1 = r.y + r.h - r.h * float(k) / kBands;
+        const float y0 = r.y + r.h - r.h * float(k + 1) / kBands;
+        dl->AddRectFilled(ImVec2(r.x, y0), ImVec2(r.x + r.w, y1), IM_COL32(c.r, c.g, c.b, 255));
+    }
+    const std::string title = std::string(field_label(controls_.view().field)) + " [" +
+                              std::string(field_units(controls_.view().field)) + "]";
+    // Right-aligned to the widget when long, so the name and units stay on screen.
+    const float title_x =
+        std::min(r.x - 4, float(width()) - ImGui::CalcTextSize(title.c_str()).x - 6);
+    dl->AddText(ImVec2(title_x, r.y - 24), IM_COL32_WHITE, title.c_str());
+    for (int k = 0; k <= 4; ++k) {
+        const float t = float(k) / 4;
+        char label[32];
+        std::snprintf(label, sizeof label, "%.3g",
+                      double(range_min_ + t * (range_max_ - range_min_)));
+        const float y = r.y + r.h - t * r.h;
+        dl->AddLine(ImVec2(r.x + r.w, y), ImVec2(r.x + r.w + 4, y), IM_COL32_WHITE);
+        dl->AddText(ImVec2(r.x + r.w + 7, y - 7), IM_COL32_WHITE, label);
+    }
+}
+
+std::optional<NodeXY> Viewport::node_at(QPointF p) const {
+    return view_->view().node_at(float(p.x()), float(p.y()), float(width()), float(height()),
+                                 snap_.width, snap_.height);
+}
+
+void Viewport::draw_hover() {
+    if (last_mouse_.x() < 0 || over_ui(last_mouse_)) return;
+    const auto node = node_at(last_mouse_);
+    if (!node || snap_.slice.empty()) return;
+    const float v = snap_.slice[std::size_t(node->y) * snap_.width + node->x];
+    char text[96];
+    if (std::isnan(v))
+        std::snprintf(text, sizeof text, "(%u, %u) solid", node->x, node->y);
+    else
+        std::snprintf(text, sizeof text, "(%u, %u) %s = %.4g", node->x, node->y,
+                      std::string(field_label(snap_.field)).c_str(), double(v));
+    ImDrawList* dl = ImGui::GetForegroundDrawList();
+    const ImVec2 at(float(last_mouse_.x()) + 14, float(last_mouse_.y()) + 10);
+    const ImVec2 size = ImGui::CalcTextSize(text);
+    dl->AddRectFilled(ImVec2(at.x - 3, at.y - 2), ImVec2(at.x + size.x + 3, at.y + size.y + 2),
+                      IM_COL32(20, 20, 24, 210), 3.0f);
+    dl->AddText(at, IM_COL32_WHITE, text);
+}
+
+// ---- [SECTION] mouse tools ---------------------------------------------------------------
+
+bool Viewport::over_ui(QPointF p) const {
+    // Our own hit test rather than io.WantCaptureMouse alone: that flag lags one frame, and a
+    // press that arrives before the next frame must not paint through the panel.
+    if (controls_.panel_contains(float(p.x()), float(p.y()))) return true;
+    return gl_ready_ && ImGui::GetCurrentContext() && ImGui::GetIO().WantCaptureMouse &&
+           ImGui::IsAnyItemActive();
+}
+
+void Viewport::paint_to(QPointF p) {
+    const auto node = node_at(p);
+    if (!node) return;
+    const bool solid = controls_.view().tool == Tool::DrawObstacle;
+    // Fill the gap to the previous node so a fast drag leaves a continuous stroke.
+    const NodeXY from = last_painted_.value_or(*node);
+    const int dx = int(node->x) - int(from.x), dy = int(node->y) - int(from.y);
+    const int n = std::max({std::abs(dx), std::abs(dy), 1});
+    const int stride = std::max(1, controls_.view().brush_radius);
+    for (int k = stride; k <= n; k += stride) {
+        const NodeXY at{std::uint32_t(int(from.x) + dx * k / n),
+                        std::uint32_t(int(from.y) + dy * k / n)};
+        controls_.paint(at, solid);
+    }
+    if (n < stride || !last_painted_) controls_.paint(*node, solid);
+    last_painted_ = node;
+}
+
+void Viewport::mousePressEvent(QMouseEvent* e) {
+    last_mouse_ = e->position();
+    if (over_ui(e->position())) return;
+    const Tool tool = controls_.view().tool;
+    if (e->button() == Qt::LeftButton && tool != Tool::Probe) {
+        painting_ = true;
+        last_painted_.reset();
+        paint_to(e->position());
+    } else if (e->button() == Qt::RightButton || e->button() == Qt::MiddleButton ||
+               e->button() == Qt::LeftButton) {
+        panning_ = true;
+    }
+}
+
+void Viewport::mouseMoveEvent(QMouseEvent* e) {
+    const QPointF delta = e->position() - last_mouse_;
+    last_mouse_ = e->position();
+    if (painting_) paint_to(e->position());
+    if (panning_) {
+        view_->view().pan_x += float(delta.x());
+        view_->view().pan_y += float(delta.y());
+    }
+}
+
+void Viewport::mouseReleaseEvent(QMouseEvent* e) {
+    last_mouse_ = e->position();
+    painting_ = panning_ = false;
+    last_painted_.reset();
+}
+
+void Viewport::wheelEvent(QWheelEvent* e) {
+    if (over_ui(e->position())) return;
+    const float notches = float(e->angleDelta().y()) / 120.0f;
+    view_->view().zoom_at(std::pow(1.15f, notches), float(e->position().x()),
+                          float(e->position().y()), float(width()), float(height()));
+}
+
+} // namespace ll::gui
