@@ -3,6 +3,8 @@
 // [SECTION] the ImGui panel
 #include "controls.hpp"
 
+#include "solver/io/fields.hpp"
+
 #include <imgui.h>
 
 #include <array>
@@ -42,16 +44,9 @@ std::string_view field_label(FieldKind field) {
     return "?";
 }
 
-std::string_view field_units(FieldKind field) {
-    if (field == FieldKind::Vorticity) return "1/ts";
-    if (field == FieldKind::Density) return "lattice units";
-    return "lu/ts";
-}
-
-render::ColorMap default_colormap(FieldKind field) {
-    const bool is_signed = field == FieldKind::Ux || field == FieldKind::Uy ||
-                           field == FieldKind::Uz || field == FieldKind::Vorticity;
-    return is_signed ? render::ColorMap::BlueWhiteRed : render::ColorMap::Viridis;
+render::ColorMap default_colormap(FieldKind field, const Dims& dims) {
+    return field_is_signed(FieldRequest{field, -1}, dims) ? render::ColorMap::BlueWhiteRed
+                                                          : render::ColorMap::Viridis;
 }
 
 // ---- [SECTION] actions -------------------------------------------------------------------
@@ -95,7 +90,7 @@ void Controls::set_occupancy_cap(int blocks_per_sm) {
 
 void Controls::set_field(FieldKind field) {
     view_.field = field;
-    view_.map = default_colormap(field);
+    view_.map = default_colormap(field, dims_);
     solver_.set_field(field);
 }
 
@@ -150,6 +145,11 @@ bool combo(const char* label, const std::array<E, N>& items, E current, E& chose
     return picked;
 }
 
+std::array<float, 4> item_rect() {
+    const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+    return {a.x, a.y, b.x - a.x, b.y - a.y};
+}
+
 void tooltip(const char* text) {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text);
 }
@@ -161,6 +161,7 @@ void Controls::draw_panel(const SolverSnapshot& snap, std::string_view slice_pat
     ImGui::SetNextWindowSize(ImVec2(300, 0), ImGuiCond_Once);
     ImGui::SetNextWindowBgAlpha(0.85f);
     ImGui::Begin("LatticeLab");
+    dims_ = snap.dims;
     const ImVec2 pos = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
     panel_[0] = pos.x, panel_[1] = pos.y, panel_[2] = size.x, panel_[3] = size.y;
 
@@ -227,8 +228,10 @@ void Controls::draw_panel(const SolverSnapshot& snap, std::string_view slice_pat
     ImGui::SliderInt("brush", &view_.brush_radius, 0, 8, "%d nodes");
 
     if (ImGui::Button(paused_ ? "run" : "pause")) set_paused(!paused_);
+    pause_rect_ = item_rect();
     ImGui::SameLine();
     if (ImGui::Button("step")) step_once();
+    step_rect_ = item_rect();
     ImGui::SameLine();
     if (ImGui::Button("reset")) reset();
 

@@ -5,6 +5,8 @@
 #include "render/gl/view_transform.hpp"
 #include "solver_thread.hpp"
 
+#include <array>
+
 namespace ll::gui {
 
 enum class Tool : std::uint8_t { Probe, DrawObstacle, EraseObstacle };
@@ -20,9 +22,8 @@ struct ViewSettings {
 };
 
 std::string_view field_label(FieldKind field); // "speed |u|", "u_x", ...
-std::string_view field_units(FieldKind field); // lattice units, e.g. "lu/ts"
-// Magnitudes get viridis, signed fields the diverging map, density viridis.
-render::ColorMap default_colormap(FieldKind field);
+// Signed fields (ll::field_is_signed) get the diverging map, magnitudes and density viridis.
+render::ColorMap default_colormap(FieldKind field, const Dims& dims);
 
 class Controls {
 public:
@@ -53,6 +54,10 @@ public:
     void draw_panel(const SolverSnapshot& snap, std::string_view slice_path, double fps);
     // True when a viewport point (logical pixels) lies on the panel.
     bool panel_contains(float x, float y) const;
+    // Where the pause/run and step buttons were last drawn (x, y, w, h, logical pixels), so a
+    // test can click them through the real Qt -> ImGui path.
+    const std::array<float, 4>& pause_button_rect() const { return pause_rect_; }
+    const std::array<float, 4>& step_button_rect() const { return step_rect_; }
 
 private:
     template <class F>
@@ -64,7 +69,9 @@ private:
     ViewSettings view_;
     bool paused_ = false;
     float panel_[4] = {0, 0, 0, 0}; // x, y, w, h
-    int warps_ = 8;                 // the block-size slider's value while it is dragged
+    std::array<float, 4> pause_rect_{}, step_rect_{};
+    Dims dims_;     // of the last drawn snapshot (2D vs 3D vorticity)
+    int warps_ = 8; // the block-size slider's value while it is dragged
     bool warps_active_ = false;
 };
 

@@ -71,8 +71,15 @@ bool ImGuiEventFilter::eventFilter(QObject* watched, QEvent* event) {
         auto* e = static_cast<QMouseEvent*>(event);
         io.MousePos = ImVec2(float(e->position().x()), float(e->position().y()));
         const int b = mouse_index(e->button());
-        if (b >= 0 && event->type() != QEvent::MouseMove)
-            io.MouseDown[b] = event->type() != QEvent::MouseButtonRelease;
+        if (b >= 0 && event->type() != QEvent::MouseMove) {
+            const bool down = event->type() != QEvent::MouseButtonRelease;
+            if (!down && bridge_.pressed_unseen[b]) {
+                bridge_.release_pending[b] = true;
+            } else {
+                io.MouseDown[b] = down;
+                bridge_.pressed_unseen[b] = down;
+            }
+        }
         set_modifiers(io, e->modifiers());
         break;
     }
@@ -132,6 +139,12 @@ void imgui_new_frame(ImGuiBridge& bridge) {
     io.DeltaTime = seconds > 0 ? float(seconds) : 1.0f / 60.0f; // ImGui asserts DeltaTime > 0
     ImGui_ImplOpenGL3_NewFrame();
     ImGui::NewFrame();
+    // This frame has seen every press so far; releases held back apply to the next frame.
+    for (int b = 0; b < 3; ++b) {
+        bridge.pressed_unseen[b] = false;
+        if (bridge.release_pending[b]) io.MouseDown[b] = false;
+        bridge.release_pending[b] = false;
+    }
 }
 
 void imgui_render(ImGuiBridge& bridge) {

@@ -29,6 +29,10 @@ struct ImGuiBridge {
     ImGuiEventFilter* filter = nullptr;
     QElapsedTimer clock;
     bool renderer_ready = false;
+    // The legacy io has no event queue: a press and release between two frames would cancel
+    // out. A release that comes before any frame saw its press waits for the next frame.
+    bool pressed_unseen[3] = {false, false, false};
+    bool release_pending[3] = {false, false, false};
 };
 
 // Creates the ImGui context and installs the event filter; call once the GL context of

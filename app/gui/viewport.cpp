@@ -6,6 +6,7 @@
 
 #include "render/gl/gl_loader.hpp"
 #include "render/gl/slice_view.hpp"
+#include "solver/io/fields.hpp"
 
 #include <QMouseEvent>
 #include <QOpenGLContext>
@@ -77,7 +78,7 @@ void Viewport::paintGL() {
     const ViewSettings& vs = controls_.view();
     render::gl::ValueRange range{vs.fixed_min, vs.fixed_max};
     if (vs.auto_range) {
-        const bool is_signed = default_colormap(snap_.field) == render::ColorMap::BlueWhiteRed;
+        const bool is_signed = field_is_signed(FieldRequest{snap_.field, -1}, snap_.dims);
         const auto mode = snap_.field == FieldKind::Density ? render::gl::RangeMode::MinMax
                           : is_signed                       ? render::gl::RangeMode::Signed
                                                             : render::gl::RangeMode::Magnitude;
@@ -127,7 +128,7 @@ void Viewport::draw_colour_bar() {
         dl->AddRectFilled(ImVec2(r.x, y0), ImVec2(r.x + r.w, y1), IM_COL32(c.r, c.g, c.b, 255));
     }
     const std::string title = std::string(field_label(controls_.view().field)) + " [" +
-                              std::string(field_units(controls_.view().field)) + "]";
+                              std::string(ll::field_units(controls_.view().field)) + "]";
     // Right-aligned to the widget when long, so the name and units stay on screen.
     const float title_x =
         std::min(r.x - 4, float(width()) - ImGui::CalcTextSize(title.c_str()).x - 6);

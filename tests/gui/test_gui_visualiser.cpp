@@ -2,6 +2,7 @@
 //   settings     scheme, layout, block size, occupancy, field and colour map through the same
 //                Controls actions the ImGui widgets call; the solver's ModelChoice and
 //                LaunchConfig change and the flow keeps its step count and its state
+//   buttons      pause / step / run clicked with QTest mouse events through the ImGui bridge
 //   obstacle     a left-drag with the draw tool (QTest mouse events) makes solid nodes
 //   screenshot   grabFramebuffer(): a real picture (colour variance) with the colour bar's
 //                end colours; saved as PNG in the build folder
@@ -107,6 +108,31 @@ private slots:
         c.set_field(FieldKind::Speed);
         c.set_scheme(Scheme::Pull);
         c.set_layout(Layout::SoA);
+    }
+
+    // Real clicks through the Qt -> ImGui bridge: pause stops the flow, step advances it by
+    // exactly one, run resumes.
+    void pauseStepRunButtons() {
+        Viewport& v = viewport();
+        const auto click = [&](const std::array<float, 4>& r) {
+            const QPoint p(int(r[0] + r[2] / 2), int(r[1] + r[3] / 2));
+            QTest::mouseMove(&v, p);
+            QTest::qWait(50); // one frame sees the cursor over the button (hover)
+            QTest::mouseClick(&v, Qt::LeftButton, {}, p);
+            QTest::qWait(50);
+        };
+        Controls& c = v.controls();
+        QVERIFY(c.pause_button_rect()[2] > 0);
+        click(c.pause_button_rect());
+        QTRY_VERIFY_WITH_TIMEOUT(c.paused() && v.snapshot().paused, 5000);
+        QTest::qWait(200); // a batch that was running when the click came has finished
+        const std::uint64_t held = steps();
+        QTest::qWait(300);
+        QCOMPARE(steps(), held);
+        click(c.step_button_rect());
+        QTRY_COMPARE_WITH_TIMEOUT(steps(), held + 1, 5000);
+        click(c.pause_button_rect()); // now labelled "run"
+        QTRY_VERIFY_WITH_TIMEOUT(!c.paused() && steps() > held + 10, 5000);
     }
 
     void drawObstacleWithTheMouse() {
