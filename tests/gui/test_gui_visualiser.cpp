@@ -168,6 +168,7 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(steps() > now + 200, 20000);
         QTRY_VERIFY_WITH_TIMEOUT(v.snapshot().field == FieldKind::Speed, 5000);
         QTest::qWait(300);
+        qInfo("fps before grab: %.1f, status: %s", v.fps(), qPrintable(window_->status_text()));
         const QImage img = v.grabFramebuffer();
         QVERIFY(!img.isNull());
         const QString path = QString(LATTICELAB_GUI_OUTPUT) + "/gui_screenshot.png";
