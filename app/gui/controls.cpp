@@ -194,7 +194,10 @@ void Controls::draw_panel(const SolverSnapshot& snap, std::string_view slice_pat
     // The slider edits warps (multiples of 32 threads) and applies on release only, so that a
     // drag does not rebuild the launch at every intermediate value.
     if (!warps_active_) warps_ = std::max(1, snap.launch.block_size / 32);
+    const float frame_w = ImGui::CalcItemWidth();
     ImGui::SliderInt("threads/block", &warps_, 1, 32, std::to_string(warps_ * 32).c_str());
+    block_rect_ = item_rect();
+    block_rect_[2] = frame_w;
     warps_active_ = ImGui::IsItemActive();
     if (ImGui::IsItemDeactivatedAfterEdit()) set_block_size(warps_ * 32);
     tooltip("Threads per GPU block, in warps of 32. Bigger blocks share an SM among fewer blocks; "

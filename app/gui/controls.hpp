@@ -58,6 +58,8 @@ public:
     // test can click them through the real Qt -> ImGui path.
     const std::array<float, 4>& pause_button_rect() const { return pause_rect_; }
     const std::array<float, 4>& step_button_rect() const { return step_rect_; }
+    // The threads-per-block slider's frame (without its label).
+    const std::array<float, 4>& block_slider_rect() const { return block_rect_; }
 
 private:
     template <class F>
@@ -69,7 +71,7 @@ private:
     ViewSettings view_;
     bool paused_ = false;
     float panel_[4] = {0, 0, 0, 0}; // x, y, w, h
-    std::array<float, 4> pause_rect_{}, step_rect_{};
+    std::array<float, 4> pause_rect_{}, step_rect_{}, block_rect_{};
     Dims dims_;     // of the last drawn snapshot (2D vs 3D vorticity)
     int warps_ = 8; // the block-size slider's value while it is dragged
     bool warps_active_ = false;

@@ -137,14 +137,18 @@ void imgui_new_frame(ImGuiBridge& bridge) {
     const double seconds = double(bridge.clock.nsecsElapsed()) * 1e-9;
     bridge.clock.restart();
     io.DeltaTime = seconds > 0 ? float(seconds) : 1.0f / 60.0f; // ImGui asserts DeltaTime > 0
+    // A release held back until a frame saw its press applies now, before NewFrame: widgets
+    // such as sliders read io.MouseDown during the frame, so it must stay down for all of it.
+    for (int b = 0; b < 3; ++b) {
+        if (bridge.release_pending[b] && !bridge.pressed_unseen[b]) {
+            io.MouseDown[b] = false;
+            bridge.release_pending[b] = false;
+        }
+    }
     ImGui_ImplOpenGL3_NewFrame();
     ImGui::NewFrame();
-    // This frame has seen every press so far; releases held back apply to the next frame.
-    for (int b = 0; b < 3; ++b) {
-        bridge.pressed_unseen[b] = false;
-        if (bridge.release_pending[b]) io.MouseDown[b] = false;
-        bridge.release_pending[b] = false;
-    }
+    for (bool& unseen : bridge.pressed_unseen)
+        unseen = false;
 }
 
 void imgui_render(ImGuiBridge& bridge) {

@@ -8,6 +8,7 @@
 #include "render/gl/slice_view.hpp"
 #include "solver/io/fields.hpp"
 
+#include <QKeyEvent>
 #include <QMouseEvent>
 #include <QOpenGLContext>
 #include <QOpenGLFunctions>
@@ -231,6 +232,38 @@ void Viewport::wheelEvent(QWheelEvent* e) {
     const float notches = float(e->angleDelta().y()) / 120.0f;
     view_->view().zoom_at(std::pow(1.15f, notches), float(e->position().x()),
                           float(e->position().y()), float(width()), float(height()));
+}
+
+void Viewport::keyPressEvent(QKeyEvent* e) {
+    // Keys typed into an ImGui text field are the field's, not shortcuts.
+    if (gl_ready_ && ImGui::GetCurrentContext() && ImGui::GetIO().WantTextInput) return;
+    switch (e->key()) {
+    case Qt::Key_Space:
+        controls_.set_paused(!controls_.paused());
+        break;
+    case Qt::Key_S:
+        controls_.step_once();
+        break;
+    case Qt::Key_R:
+        controls_.reset();
+        break;
+    case Qt::Key_Home:
+        view_->view().reset();
+        break;
+    case Qt::Key_D:
+        controls_.set_tool(Tool::DrawObstacle);
+        break;
+    case Qt::Key_E:
+        controls_.set_tool(Tool::EraseObstacle);
+        break;
+    case Qt::Key_P:
+        controls_.set_tool(Tool::Probe);
+        break;
+    default:
+        QOpenGLWidget::keyPressEvent(e);
+        return;
+    }
+    e->accept();
 }
 
 } // namespace ll::gui

@@ -41,6 +41,9 @@ protected:
     void mouseMoveEvent(QMouseEvent* e) override;
     void mouseReleaseEvent(QMouseEvent* e) override;
     void wheelEvent(QWheelEvent* e) override;
+    // Space pause/run, S single step, R reset the flow, Home reset pan and zoom, D/E/P draw,
+    // erase and probe tools (Help will list them).
+    void keyPressEvent(QKeyEvent* e) override;
 
 private:
     void release_gl();

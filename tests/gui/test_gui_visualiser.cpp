@@ -3,6 +3,7 @@
 //                Controls actions the ImGui widgets call; the solver's ModelChoice and
 //                LaunchConfig change and the flow keeps its step count and its state
 //   buttons      pause / step / run clicked with QTest mouse events through the ImGui bridge
+//   slider       the threads-per-block slider clicked through the bridge: a multiple of 32
 //   obstacle     a left-drag with the draw tool (QTest mouse events) makes solid nodes
 //   screenshot   grabFramebuffer(): a real picture (colour variance) with the colour bar's
 //                end colours; saved as PNG in the build folder
@@ -133,6 +134,35 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(steps(), held + 1, 5000);
         click(c.pause_button_rect()); // now labelled "run"
         QTRY_VERIFY_WITH_TIMEOUT(!c.paused() && steps() > held + 10, 5000);
+        // The same through the keyboard: Space toggles pause.
+        v.setFocus();
+        QTest::keyClick(&v, Qt::Key_Space);
+        QTRY_VERIFY_WITH_TIMEOUT(c.paused(), 2000);
+        QTest::keyClick(&v, Qt::Key_Space);
+        QTRY_VERIFY_WITH_TIMEOUT(!c.paused(), 2000);
+    }
+
+    // The threads-per-block slider, clicked at three quarters of its length through the
+    // bridge: the solver gets a multiple of 32 well above the 128 set before, the flow goes on.
+    void blockSizeSliderByMouse() {
+        Viewport& v = viewport();
+        const auto r = v.controls().block_slider_rect();
+        QVERIFY(r[2] > 0);
+        const std::uint64_t before = steps();
+        const auto block = [&] {
+            return read_sim<int>(solver(),
+                                 [](const Simulation& s) { return s.setup().launch.block_size; });
+        };
+        const int start = block();
+        const QPoint p(int(r[0] + r[2] * 0.75f), int(r[1] + r[3] / 2));
+        QTest::mouseMove(&v, p);
+        QTest::qWait(50);
+        QTest::mouseClick(&v, Qt::LeftButton, {}, p);
+        QTRY_VERIFY_WITH_TIMEOUT(block() != start, 5000);
+        qInfo("slider set block_size = %d", block());
+        QCOMPARE(block() % 32, 0);
+        QVERIFY(block() >= 640 && block() <= 896);
+        QVERIFY(steps() >= before);
     }
 
     void drawObstacleWithTheMouse() {
