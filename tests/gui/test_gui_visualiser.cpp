@@ -187,7 +187,22 @@ private slots:
             start_is_solid = node_type(sim.setup().flags[node_a->x + d.nx * node_a->y]) == kSolid;
         });
         QVERIFY(start_is_solid);
-        qInfo("solid nodes: %zu -> %zu", before, count_solid(solver()));
+        const std::size_t drawn = count_solid(solver());
+        qInfo("solid nodes: %zu -> %zu", before, drawn);
+        // The erase tool along the same stroke gives back exactly the fluid nodes it took.
+        c.set_tool(Tool::EraseObstacle);
+        QTest::mousePress(&v, Qt::LeftButton, {}, a);
+        for (int k = 1; k <= 10; ++k)
+            QTest::mouseMove(&v, a + (b - a) * k / 10);
+        QTest::mouseRelease(&v, Qt::LeftButton, {}, b);
+        QTRY_COMPARE_WITH_TIMEOUT(count_solid(solver()), before, 10000);
+        // Draw it again for the screenshot.
+        c.set_tool(Tool::DrawObstacle);
+        QTest::mousePress(&v, Qt::LeftButton, {}, a);
+        for (int k = 1; k <= 10; ++k)
+            QTest::mouseMove(&v, a + (b - a) * k / 10);
+        QTest::mouseRelease(&v, Qt::LeftButton, {}, b);
+        QTRY_COMPARE_WITH_TIMEOUT(count_solid(solver()), drawn, 10000);
         c.set_tool(Tool::Probe);
     }
 
@@ -238,6 +253,23 @@ private slots:
             colours.insert(img.pixel(x, int(v.height() * 0.5 * dpr)));
         qInfo("distinct colours on the middle row: %lld", qlonglong(colours.size()));
         QVERIFY(colours.size() > 8);
+    }
+
+    // R resets the flow: the start-up scenario again (no drawn obstacle, step count from 0)
+    // with the model and launch the user chose.
+    void resetKey() {
+        Viewport& v = viewport();
+        const auto launch = [&] {
+            return read_sim<LaunchConfig>(solver(),
+                                          [](const Simulation& s) { return s.setup().launch; });
+        };
+        const std::uint64_t before = steps();
+        const std::size_t solids = count_solid(solver());
+        const LaunchConfig chosen = launch();
+        v.setFocus();
+        QTest::keyClick(&v, Qt::Key_R);
+        QTRY_VERIFY_WITH_TIMEOUT(count_solid(solver()) < solids && steps() < before, 10000);
+        QVERIFY(launch() == chosen);
     }
 
     void cleanupTestCase() { window_.reset(); }
