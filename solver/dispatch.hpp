@@ -17,9 +17,12 @@ struct Tag {
 template <class F>
 decltype(auto) with_stencil(StencilKind s, F&& f) {
     switch (s) {
-    case StencilKind::D3Q19: return f(Tag<D3Q19>{});
-    case StencilKind::D3Q27: return f(Tag<D3Q27>{});
-    default: return f(Tag<D2Q9>{});
+    case StencilKind::D3Q19:
+        return f(Tag<D3Q19>{});
+    case StencilKind::D3Q27:
+        return f(Tag<D3Q27>{});
+    default:
+        return f(Tag<D2Q9>{});
     }
 }
 template <class F>
@@ -36,12 +39,18 @@ template <class F>
 decltype(auto) with_scheme(Scheme s, F&& f) {
     using S = Scheme;
     switch (s) {
-    case S::Push: return f(std::integral_constant<S, S::Push>{});
-    case S::Split: return f(std::integral_constant<S, S::Split>{});
-    case S::AA: return f(std::integral_constant<S, S::AA>{});
-    case S::Esoteric: return f(std::integral_constant<S, S::Esoteric>{});
-    case S::SharedX: return f(std::integral_constant<S, S::SharedX>{});
-    default: return f(std::integral_constant<S, S::Pull>{});
+    case S::Push:
+        return f(std::integral_constant<S, S::Push>{});
+    case S::Split:
+        return f(std::integral_constant<S, S::Split>{});
+    case S::AA:
+        return f(std::integral_constant<S, S::AA>{});
+    case S::Esoteric:
+        return f(std::integral_constant<S, S::Esoteric>{});
+    case S::SharedX:
+        return f(std::integral_constant<S, S::SharedX>{});
+    default:
+        return f(std::integral_constant<S, S::Pull>{});
     }
 }
 // MRT exists only for stencils with a basis; compatibility_error() rejects the rest first.
@@ -52,6 +61,20 @@ decltype(auto) with_collision(CollisionKind c, F&& f) {
         if (c == CollisionKind::MRT) return f(Tag<Mrt>{});
     }
     return f(Tag<Bgk>{});
+}
+
+// f(layout, scheme): the two choices that decide where populations live.
+template <class F>
+decltype(auto) with_addressing(const ModelChoice& m, F&& f) {
+    return with_layout(
+        m.layout, [&](auto L) { return with_scheme(m.scheme, [&](auto Sc) { return f(L, Sc); }); });
+}
+// f(layout, scheme, collision tag): everything a streaming-collision kernel is built from.
+template <class S, class F>
+decltype(auto) with_model(const ModelChoice& m, F&& f) {
+    return with_addressing(m, [&](auto L, auto Sc) {
+        return with_collision<S>(m.collision, [&](auto C) { return f(L, Sc, C); });
+    });
 }
 
 // Collision parameters of the chosen model from the physical ones.

@@ -26,13 +26,10 @@ public:
 
     double step(int steps) override {
         const auto t0 = std::chrono::steady_clock::now();
-        with_layout(cfg_.model.layout, [&](auto L) {
-            with_scheme(cfg_.model.scheme, [&](auto Sc) {
-                with_collision<S>(cfg_.model.collision, [&](auto C) {
-                    using Coll = typename decltype(C)::type;
-                    for (int s = 0; s < steps; ++s) run_step<L(), Sc(), Coll>();
-                });
-            });
+        with_model<S>(cfg_.model, [&](auto L, auto Sc, auto C) {
+            using Coll = typename decltype(C)::type;
+            for (int s = 0; s < steps; ++s)
+                run_step<L(), Sc(), Coll>();
         });
         return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     }
@@ -47,7 +44,8 @@ public:
                 if (!is_updated(flags_[k])) continue;
                 Real v[S::Q];
                 Prop::read_state(a, make_frame(a.dims, node_t(k)), v);
-                for (int i = 0; i < S::Q; ++i) f[std::size_t(k) * S::Q + i] = v[i];
+                for (int i = 0; i < S::Q; ++i)
+                    f[std::size_t(k) * S::Q + i] = v[i];
             }
         });
     }
@@ -62,21 +60,32 @@ public:
             for (node_t n = 0; n < cfg_.dims.nodes(); ++n) {
                 if (!is_updated(flags_[n])) continue;
                 Real v[S::Q];
-                for (int i = 0; i < S::Q; ++i) v[i] = Real(f[std::size_t(n) * S::Q + i]);
+                for (int i = 0; i < S::Q; ++i)
+                    v[i] = Real(f[std::size_t(n) * S::Q + i]);
                 Prop::write_state(a, make_frame(a.dims, n), v);
             }
         });
     }
 
-    void set_flags(const std::vector<std::uint8_t>& flags) override { flags_ = flags; }
+    void set_flags(const std::vector<std::uint8_t>& flags) override {
+        flags_ = flags;
+    }
     void set_flow(const FlowParams& flow) override {
         cfg_.flow = flow;
         fill_step_args<S, Real>(args_, cfg_.dims, flow);
     }
-    void set_launch(const LaunchConfig& launch) override { cfg_.launch = launch; }
-    LaunchReport launch_report() const override { return {}; }
-    const DeviceInfo& device() const override { return info_; }
-    double copy_bandwidth() override { return host_copy_bandwidth(); }
+    void set_launch(const LaunchConfig& launch) override {
+        cfg_.launch = launch;
+    }
+    LaunchReport launch_report() const override {
+        return {};
+    }
+    const DeviceInfo& device() const override {
+        return info_;
+    }
+    double copy_bandwidth() override {
+        return host_copy_bandwidth();
+    }
 
     void read_macro(MacroField& out) override {
         const std::size_t nodes = cfg_.dims.nodes();
@@ -84,18 +93,16 @@ public:
         out.ux.resize(nodes);
         out.uy.resize(nodes);
         out.uz.resize(nodes);
-        with_layout(cfg_.model.layout, [&](auto L) {
-            with_scheme(cfg_.model.scheme, [&](auto Sc) {
-                const StepArgs<Real> a = current_args();
+        with_addressing(cfg_.model, [&](auto L, auto Sc) {
+            const StepArgs<Real> a = current_args();
 #pragma omp parallel for schedule(static)
-                for (std::int64_t k = 0; k < std::int64_t(nodes); ++k) {
-                    const Macro<Real> m = ll::read_macro<S, L(), Sc()>(a, node_t(k));
-                    out.rho[k] = float(m.rho);
-                    out.ux[k] = float(m.u[0]);
-                    out.uy[k] = float(m.u[1]);
-                    out.uz[k] = float(m.u[2]);
-                }
-            });
+            for (std::int64_t k = 0; k < std::int64_t(nodes); ++k) {
+                const Macro<Real> m = ll::read_macro<S, L(), Sc()>(a, node_t(k));
+                out.rho[k] = float(m.rho);
+                out.ux[k] = float(m.u[0]);
+                out.uy[k] = float(m.u[1]);
+                out.uz[k] = float(m.u[2]);
+            }
         });
     }
 
@@ -104,13 +111,11 @@ public:
         if (space == MemorySpace::Device)
             throw ConfigError("field output: the CPU back end has no device memory");
         const std::int64_t count = std::int64_t(region_size(cfg_.dims, region));
-        with_layout(cfg_.model.layout, [&](auto L) {
-            with_scheme(cfg_.model.scheme, [&](auto Sc) {
-                const StepArgs<Real> a = current_args();
+        with_addressing(cfg_.model, [&](auto L, auto Sc) {
+            const StepArgs<Real> a = current_args();
 #pragma omp parallel for schedule(static)
-                for (std::int64_t k = 0; k < count; ++k)
-                    out[k] = field_at<S, L(), Sc()>(a, region_node(a.dims, region, k), req);
-            });
+            for (std::int64_t k = 0; k < count; ++k)
+                out[k] = field_at<S, L(), Sc()>(a, region_node(a.dims, region, k), req);
         });
     }
 
@@ -126,10 +131,7 @@ private:
 
     template <class F>
     void for_each_propagation(F&& f) {
-        with_layout(cfg_.model.layout, [&](auto L) {
-            with_scheme(cfg_.model.scheme,
-                        [&](auto Sc) { f(Propagation<S, L(), Sc(), Real>{}); });
-        });
+        with_addressing(cfg_.model, [&](auto L, auto Sc) { f(Propagation<S, L(), Sc(), Real>{}); });
     }
 
     template <Layout L, Scheme Sc, class C>

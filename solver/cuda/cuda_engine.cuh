@@ -75,7 +75,7 @@ public:
 
     double step(int steps) override {
         LL_CUDA(cudaEventRecord(start_, stream_));
-        with_model([&](auto L, auto Sc, auto C) {
+        with_model<S>(cfg_.model, [&](auto L, auto Sc, auto C) {
             for (int s = 0; s < steps; ++s)
                 launch_step<L(), Sc(), typename decltype(C)::type>();
         });
@@ -89,8 +89,9 @@ public:
 
     void export_state(std::vector<double>& f) override {
         DeviceBuffer<double> canon(std::size_t(cfg_.dims.nodes()) * S::Q);
-        with_addressing(
-            [&](auto L, auto Sc) { export_state_kernel_launch<L(), Sc()>(canon.get()); });
+        with_addressing(cfg_.model, [&](auto L, auto Sc) {
+            export_state_kernel_launch<L(), Sc()>(canon.get());
+        });
         f.resize(canon.size());
         LL_CUDA(cudaMemcpyAsync(f.data(), canon.get(), canon.size() * sizeof(double),
                                 cudaMemcpyDeviceToHost, stream_));
@@ -103,7 +104,7 @@ public:
                                 cudaMemcpyHostToDevice, stream_));
         LL_CUDA(cudaMemsetAsync(a_.get(), 0, a_.size() * sizeof(Real), stream_));
         if (b_.size()) LL_CUDA(cudaMemsetAsync(b_.get(), 0, b_.size() * sizeof(Real), stream_));
-        with_addressing([&](auto L, auto Sc) {
+        with_addressing(cfg_.model, [&](auto L, auto Sc) {
             import_state_kernel<S, L(), Sc(), Real>
                 <<<grid_for(cfg_.dims.nodes()), 256, 0, stream_>>>(current_args(), canon.get());
         });
@@ -150,7 +151,7 @@ public:
     void read_macro(MacroField& out) override {
         const node_t nodes = cfg_.dims.nodes();
         DeviceBuffer<float> d(4 * std::size_t(nodes));
-        with_addressing([&](auto L, auto Sc) {
+        with_addressing(cfg_.model, [&](auto L, auto Sc) {
             macro_fields_kernel<S, L(), Sc(), Real><<<grid_for(nodes), 256, 0, stream_>>>(
                 current_args(), d.get(), d.get() + nodes, d.get() + 2 * nodes, d.get() + 3 * nodes);
         });
@@ -173,7 +174,7 @@ public:
             staging.allocate(count);
             target = staging.get();
         }
-        with_addressing([&](auto L, auto Sc) {
+        with_addressing(cfg_.model, [&](auto L, auto Sc) {
             field_kernel<S, L(), Sc(), Real><<<unsigned((count + 255) / 256), 256, 0, stream_>>>(
                 current_args(), req, region, target, count);
         });
@@ -196,18 +197,6 @@ private:
         a.flags = flags_.get();
         a.parity = parity_;
         return a;
-    }
-
-    template <class F>
-    void with_addressing(F&& f) {
-        with_layout(cfg_.model.layout,
-                    [&](auto L) { with_scheme(cfg_.model.scheme, [&](auto Sc) { f(L, Sc); }); });
-    }
-    template <class F>
-    void with_model(F&& f) {
-        with_addressing([&](auto L, auto Sc) {
-            with_collision<S>(cfg_.model.collision, [&](auto C) { f(L, Sc, C); });
-        });
     }
 
     template <Layout L, Scheme Sc>
@@ -265,7 +254,7 @@ private:
     // enforced by asking for enough dynamic shared memory that no more blocks fit on an SM.
     LaunchReport compute_launch_report() {
         LaunchReport r{};
-        with_model([&](auto L, auto Sc, auto C) {
+        with_model<S>(cfg_.model, [&](auto L, auto Sc, auto C) {
             using Coll = typename decltype(C)::type;
             const std::size_t needed =
                 Sc() == Scheme::SharedX ? shared_x_bytes<S, Real>(cfg_.launch.block_size) : 0;
