@@ -55,3 +55,19 @@ endif()
 if(NOT TARGET PNG::PNG)
   message(FATAL_ERROR "libpng not found: install libpng-dev (see README.md)")
 endif()
+
+# The visualiser needs Qt6, GLEW and Dear ImGui; without them (the bare GPU machine) the rest
+# builds and a warning says what is missing.
+if(LATTICELAB_GUI)
+  find_package(Qt6 QUIET COMPONENTS Widgets OpenGLWidgets Gui Test)
+  find_package(GLEW QUIET)
+  find_package(PkgConfig QUIET)
+  if(PkgConfig_FOUND)
+    pkg_check_modules(LATTICELAB_IMGUI_PROBE QUIET imgui)
+  endif()
+  if(NOT Qt6_FOUND OR NOT GLEW_FOUND OR NOT LATTICELAB_IMGUI_PROBE_FOUND)
+    message(WARNING "LatticeLab: Qt6, GLEW or Dear ImGui not found: building without the "
+                    "visualiser (scripts/install-deps installs them)")
+    set(LATTICELAB_GUI OFF)
+  endif()
+endif()
