@@ -36,9 +36,9 @@ struct LaunchReport {
 };
 
 struct DeviceInfo {
-    std::string backend;        // "cpu" or "cuda"
-    std::string device;         // e.g. "NVIDIA H100 80GB HBM3" or "2 OpenMP threads"
-    double memory_bytes = 0;    // device memory (GPU) or 0
+    std::string backend;     // "cpu" or "cuda"
+    std::string device;      // e.g. "NVIDIA H100 80GB HBM3" or "2 OpenMP threads"
+    double memory_bytes = 0; // device memory (GPU) or 0
 };
 
 class Engine {
@@ -60,6 +60,8 @@ public:
     // directly (for the visualiser) or stages through it for host callers.
     virtual void read_field(const FieldRequest& req, const FieldRegion& region, float* out,
                             MemorySpace space) = 0;
+    // Number of updated nodes whose density or velocity is not finite (an unstable flow).
+    virtual std::uint64_t count_nonfinite() = 0;
     virtual const DeviceInfo& device() const = 0;
     // Device-to-device copy bandwidth in bytes/s (read + write counted), measured once per
     // device and cached: the denominator of every "% of copy bandwidth" figure.

@@ -4,6 +4,7 @@
 #include "io/host_memory.hpp"
 
 #include <cmath>
+#include <cstdio>
 #include <sstream>
 
 namespace ll {
@@ -188,29 +189,46 @@ void Simulation::set_node_types(const std::vector<std::pair<node_t, NodeType>>& 
         const bool was_updated = is_updated(setup_.flags[n]);
         setup_.flags[n] = std::uint8_t(type);
         if (!was_updated && is_updated(std::uint8_t(type)))
-            for (int i = 0; i < q; ++i) state[std::size_t(n) * q + i] = rest[i];
+            for (int i = 0; i < q; ++i)
+                state[std::size_t(n) * q + i] = rest[i];
     }
     mark_near_wall(setup_.model.stencil, setup_.dims, setup_.flags);
     engine_->set_flags(setup_.flags);
     engine_->import_state(state);
 }
 
-void Simulation::read_macro(MacroField& out) { engine_->read_macro(out); }
+void Simulation::read_macro(MacroField& out) {
+    engine_->read_macro(out);
+}
+
+std::string Simulation::instability_advice() const {
+    // BGK-type schemes need tau comfortably above 1/2 at a given lattice Mach number; doubling
+    // the distance to 1/2 (or halving u_ref) is the usual first remedy.
+    const double tau = setup_.flow.tau;
+    const double stable_tau = 0.5 + 2.0 * (tau - 0.5);
+    char buf[256];
+    std::snprintf(buf, sizeof buf,
+                  "the flow became unstable (NaN/Inf) at tau = %.4f, u_ref = %.3g; try tau >= "
+                  "%.4f (a lower Reynolds number or a finer lattice), a lower u_ref, or "
+                  "collision = mrt",
+                  tau, setup_.u_ref, stable_tau);
+    return buf;
+}
 
 void Simulation::read_field(const FieldRequest& req, const FieldRegion& region, float* out,
                             MemorySpace space) {
     if (!region.whole && region.index >= slice_count(setup_.dims, region.axis))
-        throw ConfigError("slice_index = " + std::to_string(region.index) +
-                          ": must be between 0 and " +
-                          std::to_string(slice_count(setup_.dims, region.axis) - 1) +
-                          " along this axis");
+        throw ConfigError(
+            "slice_index = " + std::to_string(region.index) + ": must be between 0 and " +
+            std::to_string(slice_count(setup_.dims, region.axis) - 1) + " along this axis");
     if (req.kind == FieldKind::Vorticity &&
         (req.vorticity_component < -1 || req.vorticity_component > 2))
         throw ConfigError("vorticity component = " + std::to_string(req.vorticity_component) +
                           ": must be -1 (magnitude), 0 (x), 1 (y) or 2 (z)");
     if (space == MemorySpace::Device && !on_gpu())
         throw ConfigError("field output to device memory needs the CUDA back end; this run "
-                          "uses the CPU (" + backend_note_ + ")");
+                          "uses the CPU (" +
+                          backend_note_ + ")");
     engine_->read_field(req, region, out, space);
 }
 

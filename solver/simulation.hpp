@@ -23,9 +23,9 @@ struct SimulationSetup {
     // Physical placement for output files: node (i, j, k) sits at origin + spacing * (i, j, k).
     double origin[3] = {0, 0, 0};
     double spacing = 1;
-    double u_ref = 0;                         // reference velocity (lattice units)
-    double reynolds = 0;                      // based on u_ref and the reference length
-    std::map<std::string, std::string> keys;  // resolved scenario keys, for records
+    double u_ref = 0;                        // reference velocity (lattice units)
+    double reynolds = 0;                     // based on u_ref and the reference length
+    std::map<std::string, std::string> keys; // resolved scenario keys, for records
 };
 
 struct Performance {
@@ -54,6 +54,11 @@ public:
     void set_node_types(const std::vector<std::pair<node_t, NodeType>>& edits);
 
     void read_macro(MacroField& out);
+    // Nodes whose density or velocity is NaN or infinite: a nonzero count means the flow went
+    // unstable (tau too close to 1/2, or a Mach number too high); instability_advice() says
+    // what to try instead.
+    std::uint64_t count_nonfinite() { return engine_->count_nonfinite(); }
+    std::string instability_advice() const;
     // A derived field over a slice or the whole lattice into `out` (region_size() floats).
     // MemorySpace::Device needs the CUDA back end (on_gpu()); otherwise ConfigError. A slice
     // index outside the lattice is a ConfigError naming the range.

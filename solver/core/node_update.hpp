@@ -168,4 +168,14 @@ LL_HD_NOINLINE Macro<Real> read_macro(const StepArgs<Real>& a, node_t n) {
     return shifted_moments<S>(g, a.force, drho);
 }
 
+// True when the node's density and velocity are finite (walls always are). NaN fails every
+// comparison, and an overflow to Inf fails the magnitude check.
+template <class S, Layout L, Scheme Sc, class Real>
+LL_HD bool node_is_finite(const StepArgs<Real>& a, node_t n) {
+    if (!is_updated(a.flags[n])) return true;
+    const Macro<Real> m = read_macro<S, L, Sc>(a, n);
+    const auto ok = [](Real v) { return v > Real(-1e30) && v < Real(1e30); };
+    return ok(m.rho) && ok(m.u[0]) && ok(m.u[1]) && ok(m.u[2]);
+}
+
 } // namespace ll

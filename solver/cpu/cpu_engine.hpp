@@ -106,6 +106,17 @@ public:
         });
     }
 
+    std::uint64_t count_nonfinite() override {
+        std::uint64_t bad = 0;
+        with_addressing(cfg_.model, [&](auto L, auto Sc) {
+            const StepArgs<Real> a = current_args();
+#pragma omp parallel for schedule(static) reduction(+ : bad)
+            for (std::int64_t k = 0; k < std::int64_t(cfg_.dims.nodes()); ++k)
+                bad += node_is_finite<S, L(), Sc()>(a, node_t(k)) ? 0 : 1;
+        });
+        return bad;
+    }
+
     void read_field(const FieldRequest& req, const FieldRegion& region, float* out,
                     MemorySpace space) override {
         if (space == MemorySpace::Device)

@@ -165,6 +165,20 @@ public:
         LL_CUDA(cudaStreamSynchronize(stream_));
     }
 
+    std::uint64_t count_nonfinite() override {
+        DeviceBuffer<unsigned long long> bad(1);
+        LL_CUDA(cudaMemsetAsync(bad.get(), 0, sizeof(unsigned long long), stream_));
+        with_addressing(cfg_.model, [&](auto L, auto Sc) {
+            count_nonfinite_kernel<S, L(), Sc(), Real>
+                <<<grid_for(cfg_.dims.nodes()), 256, 0, stream_>>>(current_args(), bad.get());
+        });
+        LL_CUDA(cudaGetLastError());
+        unsigned long long host = 0;
+        LL_CUDA(cudaMemcpyAsync(&host, bad.get(), sizeof host, cudaMemcpyDeviceToHost, stream_));
+        LL_CUDA(cudaStreamSynchronize(stream_));
+        return host;
+    }
+
     void read_field(const FieldRequest& req, const FieldRegion& region, float* out,
                     MemorySpace space) override {
         const std::uint64_t count = region_size(cfg_.dims, region);

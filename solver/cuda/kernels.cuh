@@ -126,6 +126,14 @@ __global__ void macro_fields_kernel(StepArgs<Real> a, float* rho, float* ux, flo
 }
 
 template <class S, Layout L, Scheme Sc, class Real>
+__global__ void count_nonfinite_kernel(StepArgs<Real> a, unsigned long long* bad) {
+    const node_t n = node_t(blockIdx.x) * blockDim.x + threadIdx.x;
+    const bool ok = n >= a.dims.nodes() || node_is_finite<S, L, Sc>(a, n);
+    const unsigned warp_bad = __popc(__ballot_sync(0xffffffffu, !ok));
+    if ((threadIdx.x & 31) == 0 && warp_bad) atomicAdd(bad, warp_bad);
+}
+
+template <class S, Layout L, Scheme Sc, class Real>
 __global__ void field_kernel(StepArgs<Real> a, FieldRequest req, FieldRegion region, float* out,
                              std::uint64_t count) {
     const std::uint64_t k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x;
