@@ -88,6 +88,14 @@ void Controls::set_occupancy_cap(int blocks_per_sm) {
     change_launch([blocks_per_sm](LaunchConfig& l) { l.blocks_per_sm_cap = blocks_per_sm; });
 }
 
+void Controls::set_tau(double tau) {
+    solver_.post([tau](Simulation& sim) {
+        FlowParams flow = sim.setup().flow;
+        flow.tau = tau;
+        sim.set_flow(flow);
+    });
+}
+
 void Controls::set_field(FieldKind field) {
     view_.field = field;
     view_.map = default_colormap(field, dims_);
@@ -162,6 +170,8 @@ void Controls::draw_panel(const SolverSnapshot& snap, std::string_view slice_pat
     ImGui::SetNextWindowBgAlpha(0.85f);
     ImGui::Begin("LatticeLab");
     dims_ = snap.dims;
+    // The solver pauses itself on a blow-up: the run button must say so.
+    if (!snap.instability.empty() && snap.paused) paused_ = true;
     const ImVec2 pos = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
     panel_[0] = pos.x, panel_[1] = pos.y, panel_[2] = size.x, panel_[3] = size.y;
 
@@ -208,6 +218,14 @@ void Controls::draw_panel(const SolverSnapshot& snap, std::string_view slice_pat
     tooltip("Occupancy: how many warps an SM keeps in flight to hide memory latency. The cap "
             "limits blocks per SM (0 = none) by reserving shared memory.");
 
+    // Like the block size, tau applies when the edit ends, not at every typed digit.
+    if (!tau_active_) tau_ = float(snap.tau);
+    ImGui::InputFloat("tau", &tau_, 0.01f, 0.1f, "%.4f");
+    tau_active_ = ImGui::IsItemActive();
+    if (ImGui::IsItemDeactivatedAfterEdit()) set_tau(tau_);
+    tooltip("Relaxation time: the viscosity is nu = (tau - 1/2) / 3. Close to 1/2 the fluid is "
+            "nearly inviscid and BGK becomes unstable; the solver then pauses and says why.");
+
     ImGui::Separator();
     FieldKind field = view_.field;
     if (combo("field", kFields, view_.field, field, field_label, none)) set_field(field);
@@ -244,6 +262,27 @@ void Controls::draw_panel(const SolverSnapshot& snap, std::string_view slice_pat
     if (!snap.error.empty())
         ImGui::TextColored(ImVec4(1, 0.45f, 0.4f, 1), "%s", snap.error.c_str());
     ImGui::End();
+    draw_instability(snap);
+}
+
+void Controls::draw_instability(const SolverSnapshot& snap) {
+    if (snap.instability.empty()) return;
+    const ImVec2 display = ImGui::GetIO().DisplaySize;
+    ImGui::SetNextWindowPos(ImVec2(display.x / 2, display.y / 2), ImGuiCond_Always,
+                            ImVec2(0.5f, 0.5f));
+    ImGui::SetNextWindowSize(ImVec2(std::min(460.0f, display.x - 20), 0), ImGuiCond_Always);
+    ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.35f, 0.05f, 0.05f, 0.95f));
+    ImGui::Begin("Unstable flow: paused", nullptr,
+                 ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings);
+    ImGui::TextWrapped("%s", snap.instability.c_str());
+    ImGui::Spacing();
+    if (ImGui::Button("reset the flow and run")) {
+        reset();
+        set_paused(false);
+    }
+    tooltip("Restarts the scenario from its initial state with its default tau.");
+    ImGui::End();
+    ImGui::PopStyleColor();
 }
 
 bool Controls::panel_contains(float x, float y) const {

@@ -36,6 +36,9 @@ public:
     void set_collision(CollisionKind c);
     void set_block_size(int threads); // a multiple of 32; the solver validates the range
     void set_occupancy_cap(int blocks_per_sm);
+    // The BGK relaxation time (nu = (tau - 1/2) / 3); the flow keeps its state. Too close to
+    // 1/2 the flow blows up, which the solver thread catches and pauses on.
+    void set_tau(double tau);
     void set_field(FieldKind field); // also picks the field's default colour map
     void set_colormap(render::ColorMap map) { view_.map = map; }
     void set_tool(Tool tool) { view_.tool = tool; }
@@ -62,6 +65,9 @@ public:
     const std::array<float, 4>& block_slider_rect() const { return block_rect_; }
 
 private:
+    // The blow-up message: a window of its own in the middle of the view, with a reset.
+    void draw_instability(const SolverSnapshot& snap);
+
     template <class F>
     void change_model(F&& edit);
     template <class F>
@@ -75,6 +81,8 @@ private:
     Dims dims_;     // of the last drawn snapshot (2D vs 3D vorticity)
     int warps_ = 8; // the block-size slider's value while it is dragged
     bool warps_active_ = false;
+    float tau_ = 0.6f; // the tau field's value while it is edited
+    bool tau_active_ = false;
 };
 
 } // namespace ll::gui

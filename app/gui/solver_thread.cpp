@@ -85,6 +85,7 @@ void SolverThread::reset() {
         setup.launch = sim.setup().launch;
         // Runs on the solver thread with sim_mutex_ held: replacing sim_ here is safe.
         sim_ = Simulation::create(std::move(setup), start_.backend);
+        instability_.clear();
     });
 }
 
@@ -144,15 +145,36 @@ void SolverThread::run() {
             if (has_commands) apply_commands();
             if (steps > 0) {
                 const auto t0 = clock::now();
-                sim_->step(steps);
+                steps = step_checked(steps);
                 const double s = std::chrono::duration<double>(clock::now() - t0).count();
                 // Aim at ~30 ms per batch: frequent enough for a live picture and for commands
                 // to apply promptly, long enough that publishing costs little.
-                if (running && s > 0) batch_ = std::clamp(int(batch_ * 0.03 / s), 1, 10000);
+                if (running && s > 0 && steps > 0)
+                    batch_ = std::clamp(int(batch_ * 0.03 / s), 1, 10000);
             }
         }
         publish();
     }
+}
+
+int SolverThread::step_checked(int steps) {
+    int done = 0;
+    while (done < steps) {
+        const int chunk = std::min(kCheckEvery, steps - done);
+        sim_->step(chunk);
+        done += chunk;
+        // One reduction per <= 100 steps: cheap next to the steps themselves (a read of the
+        // macroscopic fields), and it keeps NaNs from spreading through a long batch.
+        if (sim_->count_nonfinite() == 0) continue;
+        instability_ = sim_->instability_advice();
+        {
+            std::lock_guard lock(queue_mutex_);
+            paused_ = true;
+            single_steps_ = 0;
+        }
+        break;
+    }
+    return done;
 }
 
 // ---- [SECTION] publication ---------------------------------------------------------------
@@ -186,12 +208,14 @@ void SolverThread::publish() {
         back_.paused = paused;
         back_.model = sim.setup().model;
         back_.launch = sim.setup().launch;
+        back_.tau = sim.setup().flow.tau;
         back_.dims = d;
         back_.scenario = sim.setup().scenario;
         back_.device = sim.device().device;
         back_.backend = sim.device().backend;
         back_.backend_note = sim.backend_note();
         back_.error = error_;
+        back_.instability = instability_;
     }
     std::lock_guard lock(publish_mutex_);
     back_.serial = ++serial_;

@@ -28,9 +28,13 @@ struct SolverSnapshot {
     bool paused = false;
     ModelChoice model;
     LaunchConfig launch;
+    double tau = 0;
     Dims dims;
     std::string scenario, device, backend, backend_note;
     std::string error; // the last rejected change, for the UI
+    // Non-empty once the flow went unstable (NaN/Inf): Simulation::instability_advice(). The
+    // solver paused itself; a reset or a new scenario clears it.
+    std::string instability;
 };
 
 struct SolverStart {
@@ -41,6 +45,9 @@ struct SolverStart {
 
 class SolverThread {
 public:
+    // The issue asks that a blow-up be caught within 100 steps of its start.
+    static constexpr int kCheckEvery = 100;
+
     using Command = std::function<void(Simulation&)>;
 
     // Builds the simulation (throws ConfigError) and starts stepping.
@@ -69,6 +76,9 @@ private:
     void apply_commands();
     void publish();
     SimulationSetup start_setup() const;
+    // Steps `steps` in chunks of at most kCheckEvery, counting non-finite nodes after each
+    // chunk; on a blow-up it pauses and records the advice. Returns the steps done.
+    int step_checked(int steps);
 
     SolverStart start_;
     std::unique_ptr<Simulation> sim_;
@@ -87,6 +97,7 @@ private:
     SolverSnapshot back_;  // the solver thread's buffer being filled
     std::uint64_t serial_ = 0;
     std::string error_;
+    std::string instability_;
     int batch_ = 8; // steps per batch, adapted to about 30 ms
 
     std::thread thread_;

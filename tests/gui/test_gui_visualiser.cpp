@@ -7,6 +7,8 @@
 //   obstacle     a left-drag with the draw tool (QTest mouse events) makes solid nodes
 //   screenshot   grabFramebuffer(): a real picture (colour variance) with the colour bar's
 //                end colours; saved as PNG in the build folder
+//   unstable     tau = 0.5001 through Controls::set_tau: NaN/Inf caught, flow paused, advice
+//                shown; a reset runs a finite flow again
 #include "controls.hpp"
 #include "main_window.hpp"
 #include "viewport.hpp"
@@ -270,6 +272,33 @@ private slots:
         QTest::keyClick(&v, Qt::Key_R);
         QTRY_VERIFY_WITH_TIMEOUT(count_solid(solver()) < solids && steps() < before, 10000);
         QVERIFY(launch() == chosen);
+    }
+
+    // Bad input: a tau just above 1/2 through the same action the tau field calls. The solver
+    // catches the NaNs within 100 steps, pauses the flow and the UI shows the advice; the
+    // window goes on drawing (no crash), and a reset brings back a finite flow.
+    void unstableTauPausesWithAdvice() {
+        Viewport& v = viewport();
+        Controls& c = v.controls();
+        c.set_tau(0.5001);
+        QTRY_VERIFY_WITH_TIMEOUT(!v.snapshot().instability.empty(), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(v.snapshot().paused && c.paused(), 5000);
+        const std::string advice = v.snapshot().instability;
+        qInfo("advice: %s", advice.c_str());
+        QVERIFY(advice.find("unstable") != std::string::npos);
+        QVERIFY(advice.find("try tau >=") != std::string::npos);
+        const std::uint64_t held = steps();
+        QTest::qWait(300);
+        QCOMPARE(steps(), held);
+        const QImage img = v.grabFramebuffer();
+        QVERIFY(!img.isNull());
+        img.save(QString(LATTICELAB_GUI_OUTPUT) + "/gui_unstable.png");
+        c.reset();
+        c.set_paused(false);
+        QTRY_VERIFY_WITH_TIMEOUT(v.snapshot().instability.empty() && !v.snapshot().paused, 10000);
+        // Past two checks with the default tau: finite again.
+        QTRY_VERIFY_WITH_TIMEOUT(steps() > 2 * SolverThread::kCheckEvery + 10, 20000);
+        QVERIFY(v.snapshot().instability.empty());
     }
 
     void cleanupTestCase() { window_.reset(); }
