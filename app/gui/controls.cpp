@@ -4,6 +4,7 @@
 #include "controls.hpp"
 
 #include "solver/io/fields.hpp"
+#include "tuning.hpp"
 
 #include <imgui.h>
 
@@ -178,7 +179,6 @@ void Controls::draw_panel(const SolverSnapshot& snap, std::string_view slice_pat
     ImGui::Text("%s  step %llu", snap.scenario.c_str(), (unsigned long long)snap.step);
     ImGui::Text("%.1f MLUPS  %.0f FPS", snap.mlups, fps);
     ImGui::PushItemWidth(150);
-    const auto none = [](auto) { return std::string_view(); };
     Scheme scheme = snap.model.scheme;
     if (combo(
             "scheme", kSchemes, snap.model.scheme, scheme, [](Scheme s) { return to_string(s); },
@@ -192,7 +192,12 @@ void Controls::draw_panel(const SolverSnapshot& snap, std::string_view slice_pat
     Precision precision = snap.model.precision;
     if (combo(
             "precision", kPrecisions, snap.model.precision, precision,
-            [](Precision p) { return to_string(p); }, none))
+            [](Precision p) { return to_string(p); },
+            [](Precision) {
+                return std::string_view(
+                    "Bytes per population: FP64 doubles the memory traffic per node update, and "
+                    "LBM speed is bound by memory traffic, so it roughly halves MLUPS.");
+            }))
         set_precision(precision);
     CollisionKind collision = snap.model.collision;
     if (combo(
@@ -210,7 +215,8 @@ void Controls::draw_panel(const SolverSnapshot& snap, std::string_view slice_pat
     block_rect_[2] = frame_w;
     warps_active_ = ImGui::IsItemActive();
     if (ImGui::IsItemDeactivatedAfterEdit()) set_block_size(warps_ * 32);
-    tooltip("Threads per GPU block, in warps of 32. Bigger blocks share an SM among fewer blocks; "
+    tooltip("Threads per block: how many GPU threads (one per node) run together on one SM, in "
+            "warps of 32 that execute in lockstep. Bigger blocks share an SM among fewer blocks; "
             "the best size depends on registers per thread (seed 004, Fig. 5).");
     int cap = snap.launch.blocks_per_sm_cap;
     if (ImGui::SliderInt("occupancy cap", &cap, 0, 32, cap == 0 ? "none" : "%d blocks/SM"))
@@ -228,17 +234,32 @@ void Controls::draw_panel(const SolverSnapshot& snap, std::string_view slice_pat
 
     ImGui::Separator();
     FieldKind field = view_.field;
-    if (combo("field", kFields, view_.field, field, field_label, none)) set_field(field);
+    const auto field_tip = [](FieldKind) {
+        return std::string_view("The macroscopic field drawn on the slice: density and velocity "
+                                "are moments (sums over c_i) of the populations; vorticity is "
+                                "the curl of the velocity.");
+    };
+    if (combo("field", kFields, view_.field, field, field_label, field_tip)) set_field(field);
     render::ColorMap map = view_.map;
-    if (combo("colour map", kMaps, view_.map, map, render::to_string, none)) set_colormap(map);
+    const auto map_tip = [](render::ColorMap) {
+        return std::string_view("viridis: perceptually uniform for magnitudes; blue-white-red: "
+                                "diverging, white at zero, for signed fields; inferno: for "
+                                "temperature.");
+    };
+    if (combo("colour map", kMaps, view_.map, map, render::to_string, map_tip)) set_colormap(map);
     ImGui::Checkbox("auto range", &view_.auto_range);
-    if (!view_.auto_range)
+    tooltip("Auto range follows the slice's minimum and maximum every frame; off, a fixed range "
+            "makes frames comparable over time.");
+    if (!view_.auto_range) {
         ImGui::DragFloatRange2("range", &view_.fixed_min, &view_.fixed_max, 0.001f);
+        tooltip("The values mapped to the colour bar's ends.");
+    }
     ImGui::PopItemWidth();
 
     ImGui::Separator();
     int tool = int(view_.tool);
     ImGui::RadioButton("probe", &tool, int(Tool::Probe));
+    tooltip("probe: hover over the slice to read the field's value at that node.");
     ImGui::SameLine();
     ImGui::RadioButton("draw", &tool, int(Tool::DrawObstacle));
     ImGui::SameLine();
@@ -247,14 +268,21 @@ void Controls::draw_panel(const SolverSnapshot& snap, std::string_view slice_pat
     tooltip("draw / erase: left-drag paints solid (bounce-back) nodes or fluid on the slice. "
             "Right-drag pans, the wheel zooms.");
     ImGui::SliderInt("brush", &view_.brush_radius, 0, 8, "%d nodes");
+    tooltip("Radius of the painted disc. Solid nodes use half-way bounce-back: populations "
+            "hitting them return where they came from, a no-slip wall half a node away.");
 
     if (ImGui::Button(paused_ ? "run" : "pause")) set_paused(!paused_);
     pause_rect_ = item_rect();
+    tooltip("Space: pause or run the solver thread; the view stays live either way.");
     ImGui::SameLine();
     if (ImGui::Button("step")) step_once();
     step_rect_ = item_rect();
+    tooltip("S: one time step (collide + stream) while paused.");
     ImGui::SameLine();
     if (ImGui::Button("reset")) reset();
+    tooltip("R: restart the scenario from its initial state, keeping scheme, layout and launch.");
+
+    draw_tuning(snap);
 
     ImGui::Separator();
     ImGui::TextWrapped("%s", snap.backend_note.c_str());
@@ -263,6 +291,22 @@ void Controls::draw_panel(const SolverSnapshot& snap, std::string_view slice_pat
         ImGui::TextColored(ImVec4(1, 0.45f, 0.4f, 1), "%s", snap.error.c_str());
     ImGui::End();
     draw_instability(snap);
+}
+
+void Controls::draw_tuning(const SolverSnapshot& snap) {
+    ImGui::Separator();
+    const TuningReadout r = tuning_readout(snap);
+    const auto line = [](const std::string& text, const char* tip) {
+        ImGui::TextUnformatted(text.c_str());
+        tooltip(tip);
+    };
+    line(r.registers, tips::kRegisters);
+    line(r.blocks_per_sm, tips::kBlocksPerSm);
+    line(r.occupancy, tips::kOccupancy);
+    line(r.bytes_per_node, tips::kBytes);
+    line(r.mlups, tips::kMlups);
+    line(r.bandwidth, tips::kBandwidth);
+    line(r.fraction_of_copy, tips::kBandwidth);
 }
 
 void Controls::draw_instability(const SolverSnapshot& snap) {

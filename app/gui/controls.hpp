@@ -67,6 +67,8 @@ public:
 private:
     // The blow-up message: a window of its own in the middle of the view, with a reset.
     void draw_instability(const SolverSnapshot& snap);
+    // Registers, blocks per SM, occupancy, bytes per node, MLUPS, GB/s, % of copy (tuning.hpp).
+    void draw_tuning(const SolverSnapshot& snap);
 
     template <class F>
     void change_model(F&& edit);

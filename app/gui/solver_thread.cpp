@@ -205,6 +205,8 @@ void SolverThread::publish() {
         back_.field = field;
         back_.step = sim.time_step();
         back_.mlups = sim.performance().mlups;
+        back_.perf = sim.performance();
+        back_.report = sim.launch_report();
         back_.paused = paused;
         back_.model = sim.setup().model;
         back_.launch = sim.setup().launch;

@@ -25,6 +25,8 @@ struct SolverSnapshot {
     FieldKind field = FieldKind::Speed;
     std::uint64_t step = 0;
     double mlups = 0;
+    Performance perf;    // of the last measured batch
+    LaunchReport report; // registers, blocks per SM, occupancy (GPU only)
     bool paused = false;
     ModelChoice model;
     LaunchConfig launch;

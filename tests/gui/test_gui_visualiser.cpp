@@ -7,10 +7,13 @@
 //   obstacle     a left-drag with the draw tool (QTest mouse events) makes solid nodes
 //   screenshot   grabFramebuffer(): a real picture (colour variance) with the colour bar's
 //                end colours; saved as PNG in the build folder
+//   tuning       the panel's readouts on the CPU back end: n/a for registers and occupancy,
+//                73 B per D2Q9 FP32 node update, MLUPS, GB/s and % of the measured copy
 //   unstable     tau = 0.5001 through Controls::set_tau: NaN/Inf caught, flow paused, advice
 //                shown; a reset runs a finite flow again
 #include "controls.hpp"
 #include "main_window.hpp"
+#include "tuning.hpp"
 #include "viewport.hpp"
 
 #include <QtTest/QtTest>
@@ -76,6 +79,32 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(live(), 10000);
         const QString status = window_->status_text();
         qInfo("status: %s", qPrintable(status));
+    }
+
+    void tuningReadoutsOnCpu() {
+        Viewport& v = viewport();
+        QTRY_VERIFY_WITH_TIMEOUT(
+            v.snapshot().perf.mlups > 0 && v.snapshot().perf.copy_bandwidth > 0, 10000);
+        const SolverSnapshot& snap = v.snapshot();
+        const TuningReadout r = tuning_readout(snap);
+        qInfo("%s | %s | %s | %s | %s | %s | %s", r.registers.c_str(), r.blocks_per_sm.c_str(),
+              r.occupancy.c_str(), r.bytes_per_node.c_str(), r.mlups.c_str(), r.bandwidth.c_str(),
+              r.fraction_of_copy.c_str());
+        for (const std::string* s : {&r.registers, &r.blocks_per_sm, &r.occupancy})
+            QVERIFY(s->find("CPU back end: n/a") != std::string::npos);
+        // D2Q9 FP32: 2 x 9 x 4 B of populations + 1 flag byte (GUIDE: 72 B + the flag).
+        QCOMPARE(snap.model.stencil, StencilKind::D2Q9);
+        QCOMPARE(r.bytes_per_node, std::string("bytes per node update: 73 B"));
+        const Performance& p = snap.perf;
+        QCOMPARE(r.mlups, QString::asprintf("MLUPS: %.2f", p.mlups).toStdString());
+        // GB/s = MLUPS x 1e6 x bytes per node update, and the share of the measured copy.
+        QVERIFY(std::abs(p.bytes_per_second - p.mlups * 1e6 * 73) <= 1e-6 * p.bytes_per_second);
+        QCOMPARE(r.bandwidth,
+                 QString::asprintf("bandwidth: %.2f GB/s", p.bytes_per_second / 1e9).toStdString());
+        QCOMPARE(r.fraction_of_copy, QString::asprintf("%.1f %% of copy bandwidth (%.1f GB/s)",
+                                                       100 * p.bytes_per_second / p.copy_bandwidth,
+                                                       p.copy_bandwidth / 1e9)
+                                         .toStdString());
     }
 
     void settingsReachTheSolver() {

@@ -1,0 +1,37 @@
+#include "tuning.hpp"
+
+#include <cstdio>
+
+namespace ll::gui {
+
+namespace {
+template <class... A>
+std::string format(const char* fmt, A... args) {
+    char buf[128];
+    std::snprintf(buf, sizeof buf, fmt, args...);
+    return buf;
+}
+} // namespace
+
+TuningReadout tuning_readout(const SolverSnapshot& snap) {
+    TuningReadout r;
+    if (snap.backend == "cuda") {
+        r.registers = format("registers/thread: %d", snap.report.registers_per_thread);
+        r.blocks_per_sm = format("blocks/SM: %d", snap.report.blocks_per_sm);
+        r.occupancy =
+            format("theoretical occupancy: %.0f %%", 100.0 * snap.report.theoretical_occupancy);
+    } else {
+        // The CPU engine has no registers or SMs to report: say so rather than show zeros.
+        r.registers = "registers/thread: CPU back end: n/a";
+        r.blocks_per_sm = "blocks/SM: CPU back end: n/a";
+        r.occupancy = "theoretical occupancy: CPU back end: n/a";
+    }
+    r.bytes_per_node = format("bytes per node update: %.0f B", bytes_per_node_update(snap.model));
+    r.mlups = format("MLUPS: %.2f", snap.perf.mlups);
+    r.bandwidth = format("bandwidth: %.2f GB/s", snap.perf.bytes_per_second / 1e9);
+    r.fraction_of_copy = format("%.1f %% of copy bandwidth (%.1f GB/s)",
+                                100.0 * snap.perf.fraction_of_copy, snap.perf.copy_bandwidth / 1e9);
+    return r;
+}
+
+} // namespace ll::gui

@@ -1,0 +1,41 @@
+// The tuning readouts: what the launch looks like on the device (registers, blocks per SM,
+// occupancy) and what the run achieves (MLUPS, GB/s, % of the copy bandwidth measured in this
+// run). Plain strings, so that the ImGui panel and the tests read the very same text.
+#pragma once
+#include "solver_thread.hpp"
+
+#include <string>
+#include <vector>
+
+namespace ll::gui {
+
+struct TuningReadout {
+    std::string registers, blocks_per_sm, occupancy; // "CPU back end: n/a" on the CPU
+    std::string bytes_per_node, mlups, bandwidth, fraction_of_copy;
+};
+
+TuningReadout tuning_readout(const SolverSnapshot& snap);
+
+// Tooltips that teach the concept behind each readout (shared by panel and docs).
+namespace tips {
+inline constexpr const char* kRegisters =
+    "Registers per thread of the step kernel. An SM has 64 K registers: the more each thread "
+    "needs, the fewer threads fit on the SM at once.";
+inline constexpr const char* kBlocksPerSm =
+    "Blocks of this size that one SM runs at the same time, limited by registers, shared "
+    "memory, the occupancy cap and the hardware's block limit.";
+inline constexpr const char* kOccupancy =
+    "Theoretical occupancy: active warps / the SM's maximum warps. LBM is memory bound: enough "
+    "warps in flight hide the latency of global memory; beyond that more does not help.";
+inline constexpr const char* kBytes =
+    "Bytes moved per node update: every population read once and written once (2 x Q x bytes "
+    "per value) plus the node's flag byte. Effective bandwidth = MLUPS x this.";
+inline constexpr const char* kMlups =
+    "Million lattice-node updates per second: nodes x steps / seconds / 1e6, over the last "
+    "batch of steps.";
+inline constexpr const char* kBandwidth =
+    "Effective bandwidth: MLUPS x bytes per node update, and its share of the device-to-device "
+    "copy bandwidth this program measured: the upper bound a streaming kernel can reach.";
+} // namespace tips
+
+} // namespace ll::gui
