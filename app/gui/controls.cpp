@@ -172,7 +172,9 @@ void Controls::draw_panel(const SolverSnapshot& snap, std::string_view slice_pat
     ImGui::Begin("LatticeLab");
     dims_ = snap.dims;
     // The solver pauses itself on a blow-up: the run button must say so.
-    if (!snap.instability.empty() && snap.paused) paused_ = true;
+    // Once per blow-up: a stale snapshot must not undo a later "run" or reset.
+    if (snap.blowups != blowups_seen_) paused_ = true;
+    blowups_seen_ = snap.blowups;
     const ImVec2 pos = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
     panel_[0] = pos.x, panel_[1] = pos.y, panel_[2] = size.x, panel_[3] = size.y;
 

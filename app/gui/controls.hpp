@@ -85,6 +85,7 @@ private:
     bool warps_active_ = false;
     float tau_ = 0.6f; // the tau field's value while it is edited
     bool tau_active_ = false;
+    std::uint64_t blowups_seen_ = 0; // SolverSnapshot::blowups when last drawn
 };
 
 } // namespace ll::gui

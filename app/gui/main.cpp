@@ -7,6 +7,9 @@
 int main(int argc, char** argv) {
     ll::gui::set_default_gl_format();
     QApplication app(argc, argv);
+    // QSettings() without arguments files the remembered window and view under these names.
+    QApplication::setOrganizationName("LatticeLab");
+    QApplication::setApplicationName("latticelab-gui");
     try {
         ll::gui::MainWindow window{ll::gui::SolverStart{}};
         window.show();

@@ -1,5 +1,6 @@
 #include "main_window.hpp"
 
+#include "perf_dock.hpp"
 #include "viewport.hpp"
 
 #include <QStatusBar>
@@ -19,11 +20,24 @@ MainWindow::MainWindow(const SolverStart& start, QWidget* parent)
     setWindowTitle("LatticeLab");
     viewport_ = new Viewport(*solver_, this);
     setCentralWidget(viewport_);
+    // The graphs read the GUI's latest snapshot: no extra traffic with the solver thread.
+    perf_dock_ = new PerfDock(
+        [this](Performance& p, bool& paused) {
+            const SolverSnapshot& s = viewport_->snapshot();
+            if (s.serial == 0) return false;
+            p = s.perf;
+            paused = s.paused;
+            return true;
+        },
+        this);
+    addDockWidget(Qt::RightDockWidgetArea, perf_dock_);
     status_ = new QLabel(this);
     statusBar()->addWidget(status_, 1);
     connect(&status_timer_, &QTimer::timeout, this, [this] { update_status(); });
     status_timer_.start(250);
-    resize(1100, 640);
+    resize(1280, 700);
+    build_menus();
+    restore_settings();
 }
 
 MainWindow::~MainWindow() {

@@ -18,13 +18,19 @@ constexpr const char* kCpuSize = "16";
 constexpr const char* kGpuSize = "64";
 } // namespace
 
-SolverThread::SolverThread(const SolverStart& start) : start_(start) {
-    const bool pick_size = start_.scenario == "cylinder2d" && !start_.keys.contains("size");
-    if (pick_size) start_.keys["size"] = cuda_compiled_in() ? kGpuSize : kCpuSize;
+SolverStart SolverThread::sized_start(SolverStart start, bool on_gpu) {
+    // The other presets' defaults are already small enough for two CPU cores.
+    if (start.scenario == "cylinder2d" && !start.keys.contains("size"))
+        start.keys["size"] = on_gpu ? kGpuSize : kCpuSize;
+    return start;
+}
+
+SolverThread::SolverThread(const SolverStart& start)
+    : start_(sized_start(start, cuda_compiled_in())) {
     sim_ = Simulation::create(start_setup(), start_.backend);
-    if (pick_size && !sim_->on_gpu() && start_.keys["size"] != kCpuSize) {
+    if (!sim_->on_gpu() && start_.keys != sized_start(start, false).keys) {
         // CUDA was compiled in but no GPU is usable: the big lattice would crawl on the CPU.
-        start_.keys["size"] = kCpuSize;
+        start_ = sized_start(start, false);
         sim_ = Simulation::create(start_setup(), start_.backend);
     }
     publish();
@@ -85,6 +91,21 @@ void SolverThread::reset() {
         setup.launch = sim.setup().launch;
         // Runs on the solver thread with sim_mutex_ held: replacing sim_ here is safe.
         sim_ = Simulation::create(std::move(setup), start_.backend);
+        instability_.clear();
+    });
+}
+
+void SolverThread::switch_scenario(const std::string& scenario) {
+    post([this, scenario](Simulation& sim) {
+        SolverStart next = start_;
+        next.scenario = scenario;
+        next.keys.clear();
+        next = sized_start(next, sim.on_gpu());
+        // Built first: a failure throws here and the running flow stays as it was.
+        auto fresh = Simulation::create(build_scenario(next.scenario, next.keys), next.backend);
+        // On the solver thread with sim_mutex_ held (see reset()).
+        sim_ = std::move(fresh);
+        start_ = std::move(next);
         instability_.clear();
     });
 }
@@ -167,6 +188,7 @@ int SolverThread::step_checked(int steps) {
         // macroscopic fields), and it keeps NaNs from spreading through a long batch.
         if (sim_->count_nonfinite() == 0) continue;
         instability_ = sim_->instability_advice();
+        ++blowups_;
         {
             std::lock_guard lock(queue_mutex_);
             paused_ = true;
@@ -218,6 +240,7 @@ void SolverThread::publish() {
         back_.backend_note = sim.backend_note();
         back_.error = error_;
         back_.instability = instability_;
+        back_.blowups = blowups_;
     }
     std::lock_guard lock(publish_mutex_);
     back_.serial = ++serial_;

@@ -37,6 +37,7 @@ struct SolverSnapshot {
     // Non-empty once the flow went unstable (NaN/Inf): Simulation::instability_advice(). The
     // solver paused itself; a reset or a new scenario clears it.
     std::string instability;
+    std::uint64_t blowups = 0; // counts the solver's own pauses, so the GUI sees each one
 };
 
 struct SolverStart {
@@ -65,6 +66,9 @@ public:
     void set_paused(bool paused);
     void step_once();
     void reset(); // rebuilds the start-up scenario with the current model and launch
+    // Replaces the run by preset `scenario` with its defaults (the CPU-sized lattice when no
+    // GPU runs it); reset() then returns to it. A ConfigError leaves the old run going.
+    void switch_scenario(const std::string& scenario);
 
     // Swaps the newest publication into `out` when there is one newer than out.serial.
     bool take_latest(SolverSnapshot& out);
@@ -78,6 +82,8 @@ private:
     void apply_commands();
     void publish();
     SimulationSetup start_setup() const;
+    // start_ with the default lattice for this back end picked where the user gave no size.
+    static SolverStart sized_start(SolverStart start, bool on_gpu);
     // Steps `steps` in chunks of at most kCheckEvery, counting non-finite nodes after each
     // chunk; on a blow-up it pauses and records the advice. Returns the steps done.
     int step_checked(int steps);
@@ -100,6 +106,7 @@ private:
     std::uint64_t serial_ = 0;
     std::string error_;
     std::string instability_;
+    std::uint64_t blowups_ = 0;
     int batch_ = 8; // steps per batch, adapted to about 30 ms
 
     std::thread thread_;

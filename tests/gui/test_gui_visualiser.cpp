@@ -12,6 +12,7 @@
 //   unstable     tau = 0.5001 through Controls::set_tau: NaN/Inf caught, flow paused, advice
 //                shown; a reset runs a finite flow again
 #include "controls.hpp"
+#include "gui_test_util.hpp"
 #include "main_window.hpp"
 #include "tuning.hpp"
 #include "viewport.hpp"
@@ -32,13 +33,6 @@ std::size_t count_solid(SolverThread& solver) {
             if (node_type(f) == kSolid) ++n;
     });
     return n;
-}
-
-template <class T>
-T read_sim(SolverThread& solver, T (*get)(const Simulation&)) {
-    T value{};
-    solver.inspect([&](const Simulation& sim) { value = get(sim); });
-    return value;
 }
 
 bool near(QColor c, render::Rgb want, int tol) {
@@ -325,6 +319,9 @@ private slots:
         c.reset();
         c.set_paused(false);
         QTRY_VERIFY_WITH_TIMEOUT(v.snapshot().instability.empty() && !v.snapshot().paused, 10000);
+        // The run button says "pause" again: a stale frame did not pause the panel once more.
+        QTest::qWait(200);
+        QVERIFY(!c.paused());
         // Past two checks with the default tau: finite again.
         QTRY_VERIFY_WITH_TIMEOUT(steps() > 2 * SolverThread::kCheckEvery + 10, 20000);
         QVERIFY(v.snapshot().instability.empty());
@@ -336,6 +333,7 @@ private slots:
 int main(int argc, char** argv) {
     set_default_gl_format();
     QApplication app(argc, argv);
+    isolate_settings();
     GuiTest test;
     return QTest::qExec(&test, argc, argv);
 }

@@ -1,0 +1,29 @@
+// Helpers shared by the visualiser's QTest suites.
+#pragma once
+#include "solver_thread.hpp"
+
+#include <QApplication>
+#include <QSettings>
+#include <QStandardPaths>
+
+namespace ll::gui {
+
+// A value read from the live simulation between solver batches.
+template <class T>
+T read_sim(SolverThread& solver, T (*get)(const Simulation&)) {
+    T value{};
+    solver.inspect([&](const Simulation& sim) { value = get(sim); });
+    return value;
+}
+
+// Settings go to a test location and start empty, so that runs (and a user's own settings)
+// do not leak into the tests. Closing a window must not end the test's event loops either.
+inline void isolate_settings() {
+    QApplication::setOrganizationName("LatticeLab");
+    QApplication::setApplicationName("latticelab-gui-test");
+    QStandardPaths::setTestModeEnabled(true);
+    QSettings().clear();
+    QApplication::setQuitOnLastWindowClosed(false);
+}
+
+} // namespace ll::gui
