@@ -1,10 +1,12 @@
 // Helpers shared by the visualiser's QTest suites.
 #pragma once
+#include "main_window.hpp"
 #include "solver_thread.hpp"
 
 #include <QApplication>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QtTest/QtTest>
 
 namespace ll::gui {
 
@@ -24,6 +26,16 @@ inline void isolate_settings() {
     QStandardPaths::setTestModeEnabled(true);
     QSettings().clear();
     QApplication::setQuitOnLastWindowClosed(false);
+}
+
+// main() of a window suite: the GL format before the QApplication, isolated settings.
+template <class Suite>
+int run_window_test(int argc, char** argv) {
+    set_default_gl_format();
+    QApplication app(argc, argv);
+    isolate_settings();
+    Suite suite;
+    return QTest::qExec(&suite, argc, argv);
 }
 
 } // namespace ll::gui

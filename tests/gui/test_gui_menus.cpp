@@ -108,11 +108,7 @@ private slots:
 };
 
 int main(int argc, char** argv) {
-    set_default_gl_format();
-    QApplication app(argc, argv);
-    isolate_settings();
-    MenuTest test;
-    return QTest::qExec(&test, argc, argv);
+    return run_window_test<MenuTest>(argc, argv);
 }
 
 #include "test_gui_menus.moc"

@@ -331,11 +331,7 @@ private slots:
 };
 
 int main(int argc, char** argv) {
-    set_default_gl_format();
-    QApplication app(argc, argv);
-    isolate_settings();
-    GuiTest test;
-    return QTest::qExec(&test, argc, argv);
+    return run_window_test<GuiTest>(argc, argv);
 }
 
 #include "test_gui_visualiser.moc"
