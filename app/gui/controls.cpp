@@ -3,6 +3,7 @@
 // [SECTION] the ImGui panel
 #include "controls.hpp"
 
+#include "help_panel.hpp"
 #include "solver/io/fields.hpp"
 #include "tuning.hpp"
 
@@ -285,6 +286,10 @@ void Controls::draw_panel(const SolverSnapshot& snap, std::string_view slice_pat
     tooltip("R: restart the scenario from its initial state, keeping scheme, layout and launch.");
 
     draw_tuning(snap);
+    if (ImGui::Button("sweep")) sweep();
+    tooltip("Runs the live lattice at block sizes 32..1024 and plots MLUPS against them (seed "
+            "004, Fig. 5), then restores this launch: the best size balances occupancy against "
+            "registers per thread. Result in the Help window.");
 
     ImGui::Separator();
     ImGui::TextWrapped("%s", snap.backend_note.c_str());
@@ -292,6 +297,7 @@ void Controls::draw_panel(const SolverSnapshot& snap, std::string_view slice_pat
     if (!snap.error.empty())
         ImGui::TextColored(ImVec4(1, 0.45f, 0.4f, 1), "%s", snap.error.c_str());
     ImGui::End();
+    draw_help_panel(snap);
     draw_instability(snap);
 }
 

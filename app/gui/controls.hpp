@@ -45,6 +45,7 @@ public:
     void set_paused(bool paused);
     void step_once() { solver_.step_once(); }
     void reset() { solver_.reset(); }
+    void sweep() { solver_.sweep(); }
     // Paints a disc of brush_radius nodes around `at` (z: the shown slice): solid, or fluid
     // when erasing. Only fluid <-> solid changes; inlets, outlets and lids stay.
     void paint(render::gl::NodeXY at, bool solid);

@@ -110,6 +110,33 @@ void SolverThread::switch_scenario(const std::string& scenario) {
     });
 }
 
+void SolverThread::sweep() {
+    post([this](Simulation& sim) {
+        sweep_.clear();
+        if (!sim.on_gpu()) {
+            sweep_note_ = "The threads-per-block sweep needs a GPU (CUDA back end): the CPU "
+                          "back end has no blocks, so the block size does not change its speed.";
+            return;
+        }
+        const LaunchConfig keep = sim.setup().launch;
+        // About as many steps as a ~30 ms batch, so each point takes a fraction of a second.
+        const int steps = std::max(batch_, 10);
+        for (int threads : {32, 64, 96, 128, 192, 256, 384, 512, 768, 1024}) {
+            try {
+                sim.set_launch(LaunchConfig{threads, keep.blocks_per_sm_cap});
+            } catch (const ConfigError&) {
+                continue; // too many registers for this size: no point on the plot
+            }
+            sim.step(2); // first launch at this size
+            sim.step(steps);
+            sweep_.emplace_back(threads, sim.performance().mlups);
+        }
+        sim.set_launch(keep);
+        sweep_note_ = "Sweep done on the live lattice; the launch is back to " +
+                      std::to_string(keep.block_size) + " threads per block.";
+    });
+}
+
 bool SolverThread::take_latest(SolverSnapshot& out) {
     std::lock_guard lock(publish_mutex_);
     if (ready_.serial <= out.serial) return false;
@@ -241,6 +268,8 @@ void SolverThread::publish() {
         back_.error = error_;
         back_.instability = instability_;
         back_.blowups = blowups_;
+        back_.sweep = sweep_;
+        back_.sweep_note = sweep_note_;
     }
     std::lock_guard lock(publish_mutex_);
     back_.serial = ++serial_;

@@ -37,6 +37,9 @@ struct SolverSnapshot {
     // Non-empty once the flow went unstable (NaN/Inf): Simulation::instability_advice(). The
     // solver paused itself; a reset or a new scenario clears it.
     std::string instability;
+    // The last threads-per-block sweep: (block size, MLUPS), or why there is none.
+    std::vector<std::pair<int, double>> sweep;
+    std::string sweep_note;
     std::uint64_t blowups = 0; // counts the solver's own pauses, so the GUI sees each one
 };
 
@@ -69,6 +72,9 @@ public:
     // Replaces the run by preset `scenario` with its defaults (the CPU-sized lattice when no
     // GPU runs it); reset() then returns to it. A ConfigError leaves the old run going.
     void switch_scenario(const std::string& scenario);
+    // Times the live lattice at block sizes 32..1024 (seed 004, Fig. 5), then restores the
+    // launch. GPU only: on the CPU back end it says so in SolverSnapshot::sweep_note.
+    void sweep();
 
     // Swaps the newest publication into `out` when there is one newer than out.serial.
     bool take_latest(SolverSnapshot& out);
@@ -107,6 +113,8 @@ private:
     std::string error_;
     std::string instability_;
     std::uint64_t blowups_ = 0;
+    std::vector<std::pair<int, double>> sweep_;
+    std::string sweep_note_;
     int batch_ = 8; // steps per batch, adapted to about 30 ms
 
     std::thread thread_;

@@ -3,9 +3,12 @@
 //                reference line sits at the measured copy bandwidth
 //   menus        File's screenshot (PNG) and VTK export called with a path (no dialogs);
 //                Scenario's action switches the preset; About names device and back end
+//   help         the velocity-set diagram has one distinct arrow per c_i (D2Q9, D3Q19,
+//                D3Q27); the sweep button's action says it needs a GPU on the CPU back end
 //   settings     closing remembers field and colour map; a new window restores them
 #include "controls.hpp"
 #include "gui_test_util.hpp"
+#include "help_panel.hpp"
 #include "main_window.hpp"
 #include "perf_dock.hpp"
 #include "viewport.hpp"
@@ -102,6 +105,35 @@ private slots:
         QCOMPARE(v.map, render::ColorMap::Inferno);
         window_->show();
         QVERIFY(QTest::qWaitForWindowExposed(window_.get()));
+    }
+
+    void velocitySetDiagram() {
+        for (auto [stencil, q] : {std::pair{StencilKind::D2Q9, 9},
+                                  {StencilKind::D3Q19, 19},
+                                  {StencilKind::D3Q27, 27}}) {
+            const auto arrows = velocity_arrows(stencil);
+            QCOMPARE(int(arrows.size()), q);
+            QCOMPARE(arrows[0].x, 0.0f); // the rest population sits at the centre
+            QCOMPARE(arrows[0].y, 0.0f);
+            double w = 0;
+            QSet<QPair<int, int>> tips;
+            for (const VelocityArrow& a : arrows) {
+                w += a.weight;
+                tips.insert({qRound(a.x * 100), qRound(a.y * 100)});
+            }
+            QCOMPARE(int(tips.size()), q); // no two arrows drawn on top of each other
+            QVERIFY(std::abs(w - 1) < 1e-12);
+        }
+        // D2Q9's c_1 is +x: the first arrow after the rest points right.
+        QCOMPARE(velocity_arrows(StencilKind::D2Q9)[1].x, 1.0f);
+    }
+
+    void sweepNeedsAGpu() {
+        viewport().controls().sweep();
+        QTRY_VERIFY_WITH_TIMEOUT(!viewport().snapshot().sweep_note.empty(), 10000);
+        qInfo("sweep: %s", viewport().snapshot().sweep_note.c_str());
+        QVERIFY(viewport().snapshot().sweep_note.find("needs a GPU") != std::string::npos);
+        QVERIFY(viewport().snapshot().sweep.empty());
     }
 
     void cleanupTestCase() { window_.reset(); }
