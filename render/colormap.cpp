@@ -77,7 +77,7 @@ const ColorTable& color_table(ColorMap m) {
 }
 
 Rgb map_color(ColorMap m, float t) {
-    if (std::isnan(t)) return {128, 128, 128};
+    if (std::isnan(t)) return kNoDataColor;
     const float c = std::clamp(t, 0.0f, 1.0f);
     return color_table(m)[std::size_t(std::lround(c * 255.0f))];
 }

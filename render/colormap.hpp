@@ -18,13 +18,17 @@ struct Rgb {
 
 using ColorTable = std::array<Rgb, 256>;
 
+// Nodes with no fluid value (solids, NaN) in every picture, CPU or GL: a flat dark grey that
+// stands out against all three maps. The GL renderer passes it to its shader as a uniform.
+inline constexpr Rgb kNoDataColor{82, 82, 87};
+
 std::string_view to_string(ColorMap);
 std::optional<ColorMap> parse_colormap(std::string_view);
 
 // The 256-entry table, built once.
 const ColorTable& color_table(ColorMap);
 
-// Colour of t in [0, 1] (clamped; NaN gives mid grey, so holes in data stay visible).
+// Colour of t in [0, 1] (clamped; NaN gives kNoDataColor, so holes in data stay visible).
 Rgb map_color(ColorMap, float t);
 
 } // namespace ll::render

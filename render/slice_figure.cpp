@@ -14,9 +14,7 @@ std::string title_text(const SliceFigure& f) {
     return f.title + " (" + f.units + ")";
 }
 
-struct Range {
-    float lo = 0, hi = 1;
-};
+using Range = FigureRange;
 
 Range data_range(const SliceFigure& f) {
     float lo = INFINITY, hi = -INFINITY;
@@ -63,6 +61,10 @@ void draw_colour_bar(Image& img, const SliceFigure& f, Range r, int x, int y, in
 
 } // namespace
 
+FigureRange figure_range(const SliceFigure& f) {
+    return data_range(f);
+}
+
 FigureSize figure_size(const SliceFigure& f) {
     FigureSize s;
     s.scale = std::max(1, 512 / std::max({f.width, f.height, 1}));
@@ -72,7 +74,7 @@ FigureSize figure_size(const SliceFigure& f) {
     return s;
 }
 
-Image render_slice_figure(const SliceFigure& f) {
+Image render_slice_figure(const SliceFigure& f, const Image* painted) {
     const FigureSize size = figure_size(f);
     Image img(size.width, size.height, kWhite);
     draw_text(img, kMargin, kMargin, title_text(f), kBlack, 2);
@@ -80,7 +82,12 @@ Image render_slice_figure(const SliceFigure& f) {
     const Range r = data_range(f);
     const float inv = 1.0f / (r.hi - r.lo);
     const int s = size.scale, plot_h = f.height * s;
-    for (int v = 0; v < f.height; ++v) {
+    if (painted && painted->width == f.width * s && painted->height == plot_h) {
+        for (int y = 0; y < plot_h; ++y)
+            for (int x = 0; x < painted->width; ++x)
+                img.set(kMargin + x, kTop + y, painted->get(x, y));
+    }
+    for (int v = 0; v < f.height && !(painted && painted->height == plot_h); ++v) {
         const int top = kTop + plot_h - (v + 1) * s; // row 0 at the bottom: y points up
         for (int u = 0; u < f.width; ++u) {
             const float value = f.values[std::size_t(v) * f.width + u];

@@ -27,8 +27,16 @@ struct FigureSize {
 };
 FigureSize figure_size(const SliceFigure& f);
 
-// Draws the figure. The colour range is the data's min..max (NaN ignored), or +/- its largest
-// magnitude when `symmetric`.
-Image render_slice_figure(const SliceFigure& f);
+// The colour range: the data's min..max (NaN ignored), or +/- its largest magnitude when
+// `symmetric`; a flat field gets a small visible range.
+struct FigureRange {
+    float lo = 0, hi = 1;
+};
+FigureRange figure_range(const SliceFigure& f);
+
+// Draws the figure. The slice is colour-mapped here on the CPU unless `painted` is given: a
+// (width * scale) x (height * scale) picture of the slice already drawn with figure_range()
+// (the headless GL path), which is then placed into the plot area as it is.
+Image render_slice_figure(const SliceFigure& f, const Image* painted = nullptr);
 
 } // namespace ll::render

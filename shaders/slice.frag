@@ -1,16 +1,17 @@
 #version 330 core
 // Maps one scalar per texel to a colour through a 256-entry lookup texture. NaN marks nodes
-// with no fluid value (solid obstacles); they are drawn in a flat grey so they stand out.
+// with no fluid value (solid obstacles); they take the no-data colour so they stand out.
 uniform sampler2D u_field; // R32F, one lattice node per texel, row 0 = bottom
 uniform sampler2D u_lut;   // 256 x 1 RGBA8 colour map
 uniform vec2 u_range;      // value shown as the first and as the last colour
+uniform vec3 u_no_data;    // colour of NaN texels (render::kNoDataColor)
 in vec2 v_uv;
 out vec4 frag_color;
 
 void main() {
     float v = texture(u_field, v_uv).r;
     if (isnan(v)) {
-        frag_color = vec4(0.32, 0.32, 0.34, 1.0);
+        frag_color = vec4(u_no_data, 1.0);
         return;
     }
     float span = u_range.y - u_range.x;

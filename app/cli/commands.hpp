@@ -19,6 +19,7 @@ struct RunOptions {
     std::optional<double> until_steady;
     std::string vtk, png, json;
     std::string png_field = "speed";
+    std::string png_renderer = "auto"; // auto|gl|cpu
     std::string vorticity_component = "magnitude";
     std::optional<std::string> slice_axis;
     std::optional<std::int64_t> slice_index;

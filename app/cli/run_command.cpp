@@ -10,6 +10,12 @@
 #include "progress.hpp"
 #include "render/png_writer.hpp"
 #include "render/slice_figure.hpp"
+
+#include <memory>
+#include <stdexcept>
+#if LATTICELAB_HAS_GL
+#include "render/egl/slice_painter.hpp"
+#endif
 #include "solver/io/atomic_file.hpp"
 #include "solver/io/config_file.hpp"
 #include "solver/io/fields.hpp"
@@ -181,8 +187,31 @@ void print_summary(Simulation& sim, const RunResult& r, const RunOptions& o) {
                 100.0 * p.fraction_of_copy, p.copy_bandwidth / 1e9);
 }
 
-void write_png_slice(Simulation& sim, const MacroField& m, const Input& in,
-                     const std::string& path) {
+// The slice drawn by the GL renderer in a headless EGL context (the same code the visualiser
+// draws with), or nullptr for the CPU colour mapping. "gl" insists; "auto" falls back, saying so.
+std::unique_ptr<render::Image> painted_slice(const render::SliceFigure& f,
+                                             const std::string& renderer) {
+    if (renderer == "cpu") return nullptr;
+#if LATTICELAB_HAS_GL
+    std::string why;
+    auto context = render::egl::HeadlessGl::create(why);
+    if (context) {
+        const int scale = render::figure_size(f).scale;
+        auto img = std::make_unique<render::Image>(
+            render::egl::paint_slice(*context, f, scale, render::figure_range(f)));
+        std::printf("png        drawn by the GL renderer (%s)\n", context->description().c_str());
+        return img;
+    }
+#else
+    const std::string why = "this build has no GL renderer (configured without Qt/GLEW)";
+#endif
+    if (renderer == "gl") throw std::runtime_error("--png-renderer gl: no headless GL: " + why);
+    std::printf("png        drawn on the CPU (no headless GL: %s)\n", why.c_str());
+    return nullptr;
+}
+
+void write_png_slice(Simulation& sim, const MacroField& m, const Input& in, const std::string& path,
+                     const std::string& renderer) {
     const Dims& d = sim.setup().dims;
     std::vector<float> field;
     compute_field(m, d, in.field, field);
@@ -197,7 +226,7 @@ void write_png_slice(Simulation& sim, const MacroField& m, const Input& in,
     f.units = std::string(field_units(in.field.kind));
     f.symmetric = field_is_signed(in.field, d);
     f.map = f.symmetric ? render::ColorMap::BlueWhiteRed : render::ColorMap::Viridis;
-    render::write_png(path, render::render_slice_figure(f));
+    render::write_png(path, render::render_slice_figure(f, painted_slice(f, renderer).get()));
 }
 
 } // namespace
@@ -224,6 +253,10 @@ CLI::App* add_run(CLI::App& app, RunOptions& o) {
     run->add_option("--png", o.png, "write a coloured slice with a colour bar (.png)");
     run->add_option("--png-field", o.png_field, "field of the PNG slice")
         ->check(CLI::IsMember({"speed", "ux", "uy", "uz", "vorticity", "density"}));
+    run->add_option("--png-renderer", o.png_renderer,
+                    "auto: the GL renderer in a headless EGL context when available, else the "
+                    "CPU; gl: insist on GL; cpu: CPU colour mapping")
+        ->check(CLI::IsMember({"auto", "gl", "cpu"}));
     run->add_option("--vorticity-component", o.vorticity_component,
                     "3D vorticity: magnitude (default) or the x|y|z component")
         ->check(CLI::IsMember({"magnitude", "x", "y", "z"}));
@@ -254,7 +287,7 @@ int run_command(const RunOptions& o) {
     MacroField m;
     if (!o.vtk.empty() || !o.png.empty()) sim->read_macro(m);
     if (!o.vtk.empty()) write_vti(o.vtk, sim->setup(), m, sim->time_step());
-    if (!o.png.empty()) write_png_slice(*sim, m, in, o.png);
+    if (!o.png.empty()) write_png_slice(*sim, m, in, o.png, o.png_renderer);
     if (!o.json.empty()) {
         nlohmann::json j = perf_record(*sim, r.total);
         j["keys"] = sim->setup().keys;

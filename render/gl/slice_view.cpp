@@ -94,6 +94,7 @@ bool SliceView::init(std::string& why) {
     if (program_ == 0) return false;
     loc_rect_ = glGetUniformLocation(program_, "u_rect");
     loc_range_ = glGetUniformLocation(program_, "u_range");
+    loc_no_data_ = glGetUniformLocation(program_, "u_no_data");
     loc_field_ = glGetUniformLocation(program_, "u_field");
     loc_lut_ = glGetUniformLocation(program_, "u_lut");
     // Core profiles draw nothing without a bound vertex array, even one with no attributes.
@@ -182,6 +183,8 @@ void SliceView::draw(int fb_w, int fb_h, float dpr) {
     glBindSampler(1, 0);
     glUniform4f(loc_rect_, x0, y0, x1, y1);
     glUniform2f(loc_range_, range_.min, range_.max);
+    glUniform3f(loc_no_data_, kNoDataColor.r / 255.0f, kNoDataColor.g / 255.0f,
+                kNoDataColor.b / 255.0f);
     glUniform1i(loc_field_, 0);
     glUniform1i(loc_lut_, 1);
     glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);

@@ -61,7 +61,7 @@ private:
     ValueRange range_;
     ViewTransform view_;
     unsigned program_ = 0, vertex_array_ = 0, lut_ = 0;
-    int loc_rect_ = -1, loc_range_ = -1, loc_field_ = -1, loc_lut_ = -1;
+    int loc_rect_ = -1, loc_range_ = -1, loc_field_ = -1, loc_lut_ = -1, loc_no_data_ = -1;
 };
 
 } // namespace ll::render::gl

@@ -1,0 +1,13 @@
+// Draws a slice through the GL renderer (render/gl/SliceView) in a headless context and
+// returns the picture, for figures and PNG files made without a window: `latticelab --png`.
+#pragma once
+#include "headless_gl.hpp"
+#include "render/slice_figure.hpp"
+
+namespace ll::render::egl {
+
+// (width * scale) x (height * scale) pixels, row 0 of the slice at the bottom, coloured over
+// `range`. Throws std::runtime_error when the renderer cannot start.
+Image paint_slice(const HeadlessGl& context, const SliceFigure& f, int scale, FigureRange range);
+
+} // namespace ll::render::egl
