@@ -56,8 +56,11 @@ public:
         for_each_propagation([&](auto P) {
             using Prop = decltype(P);
             const StepArgs<Real> a = current_args();
-            // Serial: a near-wall node writes into its wall neighbour's slots.
-            for (node_t n = 0; n < cfg_.dims.nodes(); ++n) {
+            // Every (node, direction) owns one slot, redirected ones included, so nodes write
+            // disjoint memory and can run in parallel (as the GPU import does).
+#pragma omp parallel for schedule(static)
+            for (std::int64_t k = 0; k < std::int64_t(cfg_.dims.nodes()); ++k) {
+                const node_t n = node_t(k);
                 if (!is_updated(flags_[n])) continue;
                 Real v[S::Q];
                 for (int i = 0; i < S::Q; ++i)

@@ -166,7 +166,8 @@ public:
     }
 
     std::uint64_t count_nonfinite() override {
-        DeviceBuffer<unsigned long long> bad(1);
+        if (!nonfinite_count_.size()) nonfinite_count_.allocate(1);
+        DeviceBuffer<unsigned long long>& bad = nonfinite_count_;
         LL_CUDA(cudaMemsetAsync(bad.get(), 0, sizeof(unsigned long long), stream_));
         with_addressing(cfg_.model, [&](auto L, auto Sc) {
             count_nonfinite_kernel<S, L(), Sc(), Real>
@@ -182,11 +183,11 @@ public:
     void read_field(const FieldRequest& req, const FieldRegion& region, float* out,
                     MemorySpace space) override {
         const std::uint64_t count = region_size(cfg_.dims, region);
-        DeviceBuffer<float> staging;
         float* target = out;
         if (space == MemorySpace::Host) {
-            staging.allocate(count);
-            target = staging.get();
+            // Kept between calls: the visualiser reads a slice every frame.
+            if (field_staging_.size() < count) field_staging_.allocate(count);
+            target = field_staging_.get();
         }
         with_addressing(cfg_.model, [&](auto L, auto Sc) {
             field_kernel<S, L(), Sc(), Real><<<unsigned((count + 255) / 256), 256, 0, stream_>>>(
@@ -318,7 +319,9 @@ private:
     EngineConfig cfg_;
     DeviceBuffer<Real> a_, b_;
     DeviceBuffer<std::uint8_t> flags_;
-    DeviceBuffer<node_t> wall_nodes_; // updated nodes with a half-way wall neighbour
+    DeviceBuffer<node_t> wall_nodes_;   // updated nodes with a half-way wall neighbour
+    DeviceBuffer<float> field_staging_; // read_field to host memory, reused between calls
+    DeviceBuffer<unsigned long long> nonfinite_count_;
     StepArgs<Real> args_{};
     int parity_ = 0;
     cudaStream_t stream_ = nullptr;
