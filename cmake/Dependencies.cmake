@@ -56,18 +56,29 @@ if(NOT TARGET PNG::PNG)
   message(FATAL_ERROR "libpng not found: install libpng-dev (see README.md)")
 endif()
 
-# The visualiser needs Qt6, GLEW and Dear ImGui; without them (the bare GPU machine) the rest
-# builds and a warning says what is missing.
+# The GL renderer (render/gl, render/egl) needs GLEW, a GL library and EGL, but no Qt: the GPU
+# machine builds it from the packages carried in .gl (scripts/prepare-gpu-deps).
+if(LATTICELAB_GL)
+  find_package(OpenGL QUIET COMPONENTS OpenGL EGL)
+  find_package(GLEW QUIET)
+  if(NOT OpenGL_OpenGL_FOUND OR NOT OpenGL_EGL_FOUND OR NOT GLEW_FOUND)
+    message(WARNING "LatticeLab: GLEW, OpenGL or EGL not found: building without the GL "
+                    "renderer and the visualiser (scripts/install-deps installs them)")
+    set(LATTICELAB_GL OFF)
+  endif()
+endif()
+
+# The visualiser needs the GL renderer, Qt6 and Dear ImGui; without them (the bare GPU machine)
+# the rest builds and a warning says what is missing.
 if(LATTICELAB_GUI)
   find_package(Qt6 QUIET COMPONENTS Widgets OpenGLWidgets Gui Test)
-  find_package(GLEW QUIET)
   find_package(PkgConfig QUIET)
   if(PkgConfig_FOUND)
     pkg_check_modules(LATTICELAB_IMGUI_PROBE QUIET imgui)
   endif()
-  if(NOT Qt6_FOUND OR NOT GLEW_FOUND OR NOT LATTICELAB_IMGUI_PROBE_FOUND)
-    message(WARNING "LatticeLab: Qt6, GLEW or Dear ImGui not found: building without the "
-                    "visualiser (scripts/install-deps installs them)")
+  if(NOT LATTICELAB_GL OR NOT Qt6_FOUND OR NOT LATTICELAB_IMGUI_PROBE_FOUND)
+    message(WARNING "LatticeLab: the GL renderer, Qt6 or Dear ImGui is missing: building "
+                    "without the visualiser (scripts/install-deps installs them)")
     set(LATTICELAB_GUI OFF)
   endif()
 endif()

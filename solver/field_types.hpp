@@ -11,6 +11,10 @@ enum class FieldKind : std::uint8_t { Speed, Ux, Uy, Uz, Vorticity, Density };
 struct FieldRequest {
     FieldKind kind = FieldKind::Speed;
     int vorticity_component = -1;
+    // NaN ("no data") on half-way wall nodes, whose slots hold reflected populations rather
+    // than a fluid state. The renderer draws NaN in its no-data colour; a device-side slice
+    // for interop needs this because no host pass can mask it afterwards.
+    bool mask_walls = false;
 };
 
 enum class Axis : std::uint8_t { X, Y, Z };

@@ -189,7 +189,7 @@ void print_summary(Simulation& sim, const RunResult& r, const RunOptions& o) {
 
 // The slice drawn by the GL renderer in a headless EGL context (the same code the visualiser
 // draws with), or nullptr for the CPU colour mapping. "gl" insists; "auto" falls back, saying so.
-std::unique_ptr<render::Image> painted_slice(const render::SliceFigure& f,
+std::unique_ptr<render::Image> painted_slice([[maybe_unused]] const render::SliceFigure& f,
                                              const std::string& renderer) {
     if (renderer == "cpu") return nullptr;
 #if LATTICELAB_HAS_GL

@@ -3,7 +3,7 @@
 #pragma once
 #include "render/colormap.hpp"
 #include "render/gl/view_transform.hpp"
-#include "solver_thread.hpp"
+#include "app/live/solver_thread.hpp"
 
 #include <array>
 

@@ -1,7 +1,7 @@
 // The teaching panels: the active stencil's velocity set drawn as arrows (c_i from
 // ll::cvel, 3D sets in an oblique projection) and the threads-per-block sweep's plot.
 #pragma once
-#include "solver_thread.hpp"
+#include "app/live/solver_thread.hpp"
 
 #include <vector>
 

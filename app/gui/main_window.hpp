@@ -2,7 +2,7 @@
 // lattice, step, MLUPS and FPS, the menus (menus.cpp) and a dock with live MLUPS and bandwidth
 // graphs.
 #pragma once
-#include "solver_thread.hpp"
+#include "app/live/solver_thread.hpp"
 
 #include <QLabel>
 #include <QMainWindow>

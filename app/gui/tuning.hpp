@@ -2,7 +2,7 @@
 // occupancy) and what the run achieves (MLUPS, GB/s, % of the copy bandwidth measured in this
 // run). Plain strings, so that the ImGui panel and the tests read the very same text.
 #pragma once
-#include "solver_thread.hpp"
+#include "app/live/solver_thread.hpp"
 
 #include <string>
 #include <vector>

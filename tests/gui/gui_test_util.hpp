@@ -1,7 +1,7 @@
 // Helpers shared by the visualiser's QTest suites.
 #pragma once
 #include "main_window.hpp"
-#include "solver_thread.hpp"
+#include "app/live/solver_thread.hpp"
 
 #include <QApplication>
 #include <QSettings>

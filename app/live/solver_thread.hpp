@@ -23,6 +23,9 @@ struct SolverSnapshot {
     std::vector<float> slice; // width x height, row 0 = y 0; NaN on solid nodes
     std::uint32_t width = 0, height = 0;
     FieldKind field = FieldKind::Speed;
+    // Where the slice lies: normal to slice_axis at slice_index (2D lattices: z, 0).
+    Axis slice_axis = Axis::Z;
+    std::uint32_t slice_index = 0;
     std::uint64_t step = 0;
     double mlups = 0;
     Performance perf;    // of the last measured batch
@@ -66,6 +69,9 @@ public:
     // reported through SolverSnapshot::error and leaves the simulation as it was.
     void post(Command command);
     void set_field(FieldKind field);
+    // The slice shown of a 3D lattice: normal to `axis` at `index`, clamped to the lattice;
+    // index -1 means the middle. 2D lattices always show their one z slice.
+    void set_slice(Axis axis, int index);
     void set_paused(bool paused);
     void step_once();
     void reset(); // rebuilds the start-up scenario with the current model and launch
@@ -105,6 +111,8 @@ private:
     int single_steps_ = 0;
     bool stop_ = false;
     FieldKind field_ = FieldKind::Speed;
+    Axis slice_axis_ = Axis::Z;
+    int slice_index_ = -1;
 
     std::mutex publish_mutex_;
     SolverSnapshot ready_; // the newest publication, swapped out by take_latest()

@@ -5,7 +5,6 @@
 
 #include <chrono>
 #include <cmath>
-#include <limits>
 
 namespace ll::gui {
 
@@ -64,6 +63,16 @@ void SolverThread::set_field(FieldKind field) {
         field_ = field;
         // An empty command makes the loop publish the new field even while paused.
         queue_.push_back([](Simulation&) {});
+    }
+    wake_.notify_all();
+}
+
+void SolverThread::set_slice(Axis axis, int index) {
+    {
+        std::lock_guard lock(queue_mutex_);
+        slice_axis_ = axis;
+        slice_index_ = index;
+        queue_.push_back([](Simulation&) {}); // publish the new slice even while paused
     }
     wake_.notify_all();
 }
@@ -228,27 +237,41 @@ int SolverThread::step_checked(int steps) {
 
 // ---- [SECTION] publication ---------------------------------------------------------------
 
+namespace {
+// The slice actually shown: 2D lattices have only z = 0; an index outside the lattice (or -1)
+// is clamped to it, -1 meaning the middle.
+FieldRegion shown_slice(const Dims& d, Axis axis, int index) {
+    if (d.nz == 1) return FieldRegion{false, Axis::Z, 0};
+    const int count = int(slice_count(d, axis));
+    const int i = index < 0 ? count / 2 : std::min(index, count - 1);
+    return FieldRegion{false, axis, std::uint32_t(i)};
+}
+} // namespace
+
 void SolverThread::publish() {
     FieldKind field;
     bool paused;
+    Axis axis;
+    int index;
     {
         std::lock_guard lock(queue_mutex_);
         field = field_;
         paused = paused_;
+        axis = slice_axis_;
+        index = slice_index_;
     }
     {
         std::lock_guard lock(sim_mutex_);
         const Simulation& sim = *sim_;
         const Dims d = sim.setup().dims;
-        // 3D lattices show their middle z slice until the slice controls arrive.
-        const FieldRegion region{false, Axis::Z, d.nz / 2};
+        const FieldRegion region = shown_slice(d, axis, index);
         const SliceExtent e = slice_extent(d, region.axis);
         back_.slice.resize(region_size(d, region));
-        sim_->read_field(FieldRequest{field, -1}, region, back_.slice.data(), MemorySpace::Host);
-        const auto& flags = sim.setup().flags;
-        for (std::uint64_t k = 0; k < back_.slice.size(); ++k)
-            if (is_halfway_wall(flags[region_node(d, region, k)]))
-                back_.slice[k] = std::numeric_limits<float>::quiet_NaN();
+        // Walls come back as NaN, which the renderer draws in its no-data colour.
+        sim_->read_field(FieldRequest{field, -1, true}, region, back_.slice.data(),
+                         MemorySpace::Host);
+        back_.slice_axis = region.axis;
+        back_.slice_index = region.index;
         back_.width = e.width;
         back_.height = e.height;
         back_.field = field;
