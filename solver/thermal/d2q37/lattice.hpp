@@ -1,0 +1,204 @@
+// Where D2Q37 populations live, and the per-node steps of seed 004 that both back ends run:
+// propagate (push and pull), bc, collide and the fused propagate+collide.
+//
+// [SECTION] Grid            SoA planes with halos 3 deep, y fastest (seed 004, Fig. 3)
+// [SECTION] schemes         push / pull, separate kernels or fused; what each array holds
+// [SECTION] halo steps      pbc (pull: copy edge columns out) and fold (push: copy them back)
+// [SECTION] node steps      gather, scatter, bc, collide
+#pragma once
+#include "model.hpp"
+
+#include <cstddef>
+
+namespace ll::thermal {
+
+// ---- [SECTION] Grid ----
+// An lx x ly lattice inside (lx + 2H) x (ly + 2H) sites, H = 3: x is periodic through the
+// halo columns; the halo rows receive (push) or are read instead of (pull) what crosses the
+// top and bottom walls, which the bc step then replaces. Seed 004 stores each population as
+// one plane, y fastest ("column-major in Y"), so that one x-halo column is contiguous.
+struct Grid {
+    static constexpr int H = D2Q37::kMaxHop;
+    int lx = 0, ly = 0;
+
+    LL_HD int nx() const { return lx + 2 * H; }
+    LL_HD int ny() const { return ly + 2 * H; }
+    LL_HD std::size_t plane() const { return std::size_t(nx()) * std::size_t(ny()); }
+    std::size_t populations() const { return plane() * D2Q37::Q; }
+    // Site of (x, y), -H <= x < lx + H, -H <= y < ly + H.
+    LL_HD std::size_t site(int x, int y) const {
+        return std::size_t(x + H) * std::size_t(ny()) + std::size_t(y + H);
+    }
+    // Site offset of a hop by c.
+    LL_HD std::ptrdiff_t hop(int cx, int cy) const { return std::ptrdiff_t(cx) * ny() + cy; }
+    // Index of population i at a site.
+    LL_HD std::size_t at(int i, std::size_t site) const { return std::size_t(i) * plane() + site; }
+    // Node number of (x, y) in host fields and the canonical state: x fastest.
+    LL_HD std::size_t node(int x, int y) const {
+        return std::size_t(y) * std::size_t(lx) + std::size_t(x);
+    }
+};
+
+// ---- [SECTION] schemes ----
+// Push reads aligned and writes misaligned, pull the opposite (seed 004 Fig. 4: "mraw" vs
+// "armw"). What the state array holds between steps differs:
+//  - Push, PushFused: the pre-collision populations P_n (bc applied). Step: collide,
+//    propagate by push into the other array, fold the x-halos, bc.
+//  - Pull, PullFused: the post-collision populations Q_{n-1}; P_n is one propagate + bc
+//    away. Step: pbc, propagate by pull, bc, collide (seed 004's order); the fused kernel does
+//    the pull, the bc of wall rows and the collision in registers.
+// The canonical state (export/import) is always P_n, so the four agree to rounding.
+enum class D2Q37Scheme : int { Push = 0, Pull = 1, PushFused = 2, PullFused = 3 };
+
+constexpr bool is_pull(D2Q37Scheme s) {
+    return s == D2Q37Scheme::Pull || s == D2Q37Scheme::PullFused;
+}
+constexpr const char* scheme_name(D2Q37Scheme s) {
+    switch (s) {
+    case D2Q37Scheme::Push:
+        return "push";
+    case D2Q37Scheme::Pull:
+        return "pull";
+    case D2Q37Scheme::PushFused:
+        return "push-fused";
+    default:
+        return "pull-fused";
+    }
+}
+
+// ---- [SECTION] halo steps ----
+// pbc (seed 004's periodic boundary step, pull): copy population i of the edge column into
+// the halo column d (1..H) on the other side. The whole column is contiguous.
+LL_HD void pbc_site(const Grid& g, double* a, int i, int d, int y) {
+    a[g.at(i, g.site(-d, y))] = a[g.at(i, g.site(g.lx - d, y))];
+    a[g.at(i, g.site(g.lx - 1 + d, y))] = a[g.at(i, g.site(d - 1, y))];
+}
+
+// fold (push): what was pushed into halo column d belongs to the column on the other side.
+// Only directions that reach that deep landed there; the rest of the halo is stale.
+LL_HD void fold_site(const Grid& g, double* b, int d, int y) {
+    static_for<D2Q37::Q>([&](auto I) {
+        constexpr int cx = D2Q37::c[I][0];
+        if (cx <= -d) b[g.at(I, g.site(g.lx - d, y))] = b[g.at(I, g.site(-d, y))];
+        if (cx >= d) b[g.at(I, g.site(d - 1, y))] = b[g.at(I, g.site(g.lx - 1 + d, y))];
+    });
+}
+
+// ---- [SECTION] node steps ----
+LL_HD void load(const Grid& g, const double* a, std::size_t s, double (&f)[D2Q37::Q]) {
+    static_for<D2Q37::Q>([&](auto I) { f[I] = a[g.at(I, s)]; });
+}
+LL_HD void store(const Grid& g, double* a, std::size_t s, const double (&f)[D2Q37::Q]) {
+    static_for<D2Q37::Q>([&](auto I) { a[g.at(I, s)] = f[I]; });
+}
+
+// Pull: the pre-collision populations of (x, y) from the post-collision array `a` (pbc done).
+// Near a wall the directions through it come from the bc rule; `a` holds, at this node, what
+// was sent into the wall (direction opp(I)).
+template <bool kNearWall>
+LL_HD void gather(const Grid& g, const D2Q37Params& p, const double* a, int x, int y,
+                  double (&f)[D2Q37::Q]) {
+    const std::size_t s = g.site(x, y);
+    static_for<D2Q37::Q>([&](auto I) {
+        constexpr int cx = D2Q37::c[I][0], cy = D2Q37::c[I][1];
+        f[I] = a[g.at(I, s - g.hop(cx, cy))];
+    });
+    if constexpr (kNearWall) {
+        const auto out = [&](auto I) { return a[g.at(D2Q37::opposite(I), s)]; };
+        apply_wall(y, g.ly, p, out, f);
+    }
+}
+
+// Push: post-collision populations of site s into their destinations in `b`.
+LL_HD void scatter(const Grid& g, double* b, std::size_t s, const double (&f)[D2Q37::Q]) {
+    static_for<D2Q37::Q>([&](auto I) {
+        constexpr int cx = D2Q37::c[I][0], cy = D2Q37::c[I][1];
+        b[g.at(I, s + g.hop(cx, cy))] = f[I];
+    });
+}
+
+// bc after a push into `b`: node (x, y) sent f_opp(I) to (x, y) - c_I, a halo-row site that
+// nothing else writes, so the rule reads it there (no fold needed, no wrap).
+LL_HD void bc_push(const Grid& g, const D2Q37Params& p, double* b, int x, int y) {
+    const std::size_t s = g.site(x, y);
+    double f[D2Q37::Q];
+    const auto out = [&](auto I) {
+        constexpr int cx = D2Q37::c[I][0], cy = D2Q37::c[I][1];
+        return b[g.at(D2Q37::opposite(I), s - g.hop(cx, cy))];
+    };
+    apply_wall(y, g.ly, p, out, f);
+    static_for<D2Q37::Q>([&](auto I) {
+        if (through_wall<I>(y, g.ly)) b[g.at(I, s)] = f[I];
+    });
+}
+
+// bc after a pull from `a` into `b`: what left (x, y) into the wall is still in `a` there.
+LL_HD void bc_pull(const Grid& g, const D2Q37Params& p, const double* a, double* b, int x, int y) {
+    const std::size_t s = g.site(x, y);
+    double f[D2Q37::Q];
+    const auto out = [&](auto I) { return a[g.at(D2Q37::opposite(I), s)]; };
+    apply_wall(y, g.ly, p, out, f);
+    static_for<D2Q37::Q>([&](auto I) {
+        if (through_wall<I>(y, g.ly)) b[g.at(I, s)] = f[I];
+    });
+}
+
+// Propagate by pull of one node (without bc): b(x) <- a(x - c_I).
+LL_HD void propagate_pull(const Grid& g, const double* a, double* b, int x, int y) {
+    const std::size_t s = g.site(x, y);
+    static_for<D2Q37::Q>([&](auto I) {
+        constexpr int cx = D2Q37::c[I][0], cy = D2Q37::c[I][1];
+        b[g.at(I, s)] = a[g.at(I, s - g.hop(cx, cy))];
+    });
+}
+// Propagate by push of one node: b(x + c_I) <- a(x).
+LL_HD void propagate_push(const Grid& g, const double* a, double* b, int x, int y) {
+    const std::size_t s = g.site(x, y);
+    static_for<D2Q37::Q>([&](auto I) {
+        constexpr int cx = D2Q37::c[I][0], cy = D2Q37::c[I][1];
+        b[g.at(I, s + g.hop(cx, cy))] = a[g.at(I, s)];
+    });
+}
+
+// Collide one node in place.
+LL_HD void collide_site(const Grid& g, const D2Q37Params& p, double* a, int x, int y) {
+    double f[D2Q37::Q];
+    const std::size_t s = g.site(x, y);
+    load(g, a, s, f);
+    collide(p, f);
+    store(g, a, s, f);
+}
+
+// Fused pull: gather (+ bc near a wall), collide, write in place of the node in `b`.
+template <bool kNearWall>
+LL_HD void pull_collide(const Grid& g, const D2Q37Params& p, const double* a, double* b, int x,
+                        int y) {
+    double f[D2Q37::Q];
+    gather<kNearWall>(g, p, a, x, y, f);
+    collide(p, f);
+    store(g, b, g.site(x, y), f);
+}
+// Fused push: load, collide, scatter into `b`.
+LL_HD void collide_push(const Grid& g, const D2Q37Params& p, const double* a, double* b, int x,
+                        int y) {
+    double f[D2Q37::Q];
+    const std::size_t s = g.site(x, y);
+    load(g, a, s, f);
+    collide(p, f);
+    scatter(g, b, s, f);
+}
+
+// The hydrodynamic fields of node (x, y) from the state array of `scheme` (pull: pbc done).
+LL_HD Moments node_fields(const Grid& g, const D2Q37Params& p, D2Q37Scheme scheme, const double* a,
+                          int x, int y) {
+    double f[D2Q37::Q];
+    if (!is_pull(scheme))
+        load(g, a, g.site(x, y), f);
+    else if (near_wall(y, g.ly))
+        gather<true>(g, p, a, x, y, f);
+    else
+        gather<false>(g, p, a, x, y, f);
+    return hydrodynamic(moments(f), p);
+}
+
+} // namespace ll::thermal
