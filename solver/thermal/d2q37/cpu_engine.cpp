@@ -62,7 +62,7 @@ private:
     // Runs body(x, y) over the interior rows [y0, y1) of every column in parallel.
     template <class Body>
     void for_rows(int y0, int y1, Body&& body) {
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (parallel_)
         for (int x = 0; x < g_.lx; ++x)
             for (int y = y0; y < y1; ++y)
                 body(x, y);
@@ -78,7 +78,7 @@ private:
     }
 
     void fold(double* b) {
-#pragma omp parallel for collapse(2) schedule(static)
+#pragma omp parallel for collapse(2) schedule(static) if (parallel_)
         for (int d = 1; d <= Grid::H; ++d)
             for (int y = 0; y < g_.ly; ++y)
                 fold_site(g_, b, d, y);
@@ -95,7 +95,7 @@ private:
     // pbc, propagate (pull), bc, collide: a holds Q_{n-1}, b gets Q_n (seed 004's order).
     void pull_step() {
         double *a = a_.data(), *b = b_.data();
-        pbc_host(g_, a);
+        pbc_host(g_, a, parallel_);
         for_all([&](int x, int y) { propagate_pull(g_, a, b, x, y); });
         for_wall_rows([&](int x, int y) { bc_pull(g_, cfg_.params, a, b, x, y); });
         for_all([&](int x, int y) { collide_site(g_, cfg_.params, b, x, y); });
@@ -109,7 +109,7 @@ private:
     }
     void pull_fused_step() {
         double *a = a_.data(), *b = b_.data();
-        pbc_host(g_, a);
+        pbc_host(g_, a, parallel_);
         for_rows(Grid::H, g_.ly - Grid::H,
                  [&](int x, int y) { pull_collide<false>(g_, cfg_.params, a, b, x, y); });
         for_wall_rows([&](int x, int y) { pull_collide<true>(g_, cfg_.params, a, b, x, y); });
@@ -117,6 +117,9 @@ private:
 
     D2Q37Config cfg_;
     Grid g_;
+    // Small lattices run on one thread: a step has several loops, and on a shared machine
+    // each barrier can wait a time slice for a descheduled thread (10x slower in tests).
+    bool parallel_ = std::size_t(cfg_.lx) * std::size_t(cfg_.ly) >= 32768;
     std::vector<double> a_, b_; // state array and the other one (A-B, seed 004's prv/nxt)
 };
 

@@ -63,7 +63,7 @@ void storage_to_canonical(D2Q37Scheme scheme, const Grid& g, const D2Q37Params& 
                           std::vector<double>& a, std::vector<double>& f);
 // Applies the wall rule to a canonical state in place (the directions entering through it).
 void apply_walls(const Grid& g, const D2Q37Params& p, std::vector<double>& f);
-void pbc_host(const Grid& g, double* a);
+void pbc_host(const Grid& g, double* a, bool parallel = true);
 // Fields of the canonical state.
 void fields_of(const Grid& g, const D2Q37Params& p, const std::vector<double>& f,
                ThermalFields& out);

@@ -70,8 +70,8 @@ void apply_walls(const Grid& g, const D2Q37Params& p, std::vector<double>& f) {
         }
 }
 
-void pbc_host(const Grid& g, double* a) {
-#pragma omp parallel for collapse(2) schedule(static)
+void pbc_host(const Grid& g, double* a, bool parallel) {
+#pragma omp parallel for collapse(2) schedule(static) if (parallel)
     for (int i = 0; i < Q; ++i)
         for (int d = 1; d <= Grid::H; ++d)
             for (int y = -Grid::H; y < g.ly + Grid::H; ++y)
