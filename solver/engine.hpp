@@ -74,6 +74,8 @@ std::unique_ptr<Engine> make_cpu_engine(const EngineConfig& cfg);
 // not compiled in. Throws ConfigError for impossible requests (lattice larger than memory).
 std::unique_ptr<Engine> make_cuda_engine(const EngineConfig& cfg, std::string& why);
 bool cuda_compiled_in();
+// True when CUDA is compiled in and a device is usable; otherwise `why` says what is missing.
+bool cuda_device_present(std::string& why);
 // Host memcpy bandwidth (bytes/s, read + write), measured once.
 double host_copy_bandwidth();
 

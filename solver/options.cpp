@@ -46,23 +46,57 @@ constexpr NameTable<BackendKind, 3> kBackends{
 
 } // namespace
 
-std::string_view to_string(StencilKind v) { return kStencils.name(v); }
-std::string_view to_string(CollisionKind v) { return kCollisions.name(v); }
-std::string_view to_string(Scheme v) { return kSchemes.name(v); }
-std::string_view to_string(Layout v) { return kLayouts.name(v); }
-std::string_view to_string(Precision v) { return kPrecisions.name(v); }
-std::string_view to_string(BackendKind v) { return kBackends.name(v); }
-std::optional<StencilKind> parse_stencil(std::string_view s) { return kStencils.parse(s); }
-std::optional<CollisionKind> parse_collision(std::string_view s) { return kCollisions.parse(s); }
-std::optional<Scheme> parse_scheme(std::string_view s) { return kSchemes.parse(s); }
-std::optional<Layout> parse_layout(std::string_view s) { return kLayouts.parse(s); }
-std::optional<Precision> parse_precision(std::string_view s) { return kPrecisions.parse(s); }
-std::optional<BackendKind> parse_backend(std::string_view s) { return kBackends.parse(s); }
-std::string stencil_names() { return kStencils.list(); }
-std::string collision_names() { return kCollisions.list(); }
-std::string scheme_names() { return kSchemes.list(); }
-std::string layout_names() { return kLayouts.list(); }
-std::string precision_names() { return kPrecisions.list(); }
+std::string_view to_string(StencilKind v) {
+    return kStencils.name(v);
+}
+std::string_view to_string(CollisionKind v) {
+    return kCollisions.name(v);
+}
+std::string_view to_string(Scheme v) {
+    return kSchemes.name(v);
+}
+std::string_view to_string(Layout v) {
+    return kLayouts.name(v);
+}
+std::string_view to_string(Precision v) {
+    return kPrecisions.name(v);
+}
+std::string_view to_string(BackendKind v) {
+    return kBackends.name(v);
+}
+std::optional<StencilKind> parse_stencil(std::string_view s) {
+    return kStencils.parse(s);
+}
+std::optional<CollisionKind> parse_collision(std::string_view s) {
+    return kCollisions.parse(s);
+}
+std::optional<Scheme> parse_scheme(std::string_view s) {
+    return kSchemes.parse(s);
+}
+std::optional<Layout> parse_layout(std::string_view s) {
+    return kLayouts.parse(s);
+}
+std::optional<Precision> parse_precision(std::string_view s) {
+    return kPrecisions.parse(s);
+}
+std::optional<BackendKind> parse_backend(std::string_view s) {
+    return kBackends.parse(s);
+}
+std::string stencil_names() {
+    return kStencils.list();
+}
+std::string collision_names() {
+    return kCollisions.list();
+}
+std::string scheme_names() {
+    return kSchemes.list();
+}
+std::string layout_names() {
+    return kLayouts.list();
+}
+std::string precision_names() {
+    return kPrecisions.list();
+}
 
 std::string_view describe(Scheme s) {
     switch (s) {
@@ -100,7 +134,8 @@ std::string_view describe(Layout l) {
 }
 std::string_view describe(CollisionKind c) {
     switch (c) {
-    case CollisionKind::BGK: return "BGK: every moment relaxes at one rate 1/tau.";
+    case CollisionKind::BGK:
+        return "BGK: every moment relaxes at one rate 1/tau.";
     case CollisionKind::TRT:
         return "TRT: even and odd moments relax at two rates; Lambda = 3/16 puts bounce-back "
                "walls exactly half-way.";
@@ -114,8 +149,12 @@ std::string_view describe(CollisionKind c) {
 int velocities(StencilKind s) {
     return s == StencilKind::D2Q9 ? 9 : (s == StencilKind::D3Q19 ? 19 : 27);
 }
-int dimensions(StencilKind s) { return s == StencilKind::D2Q9 ? 2 : 3; }
-int bytes_per_value(Precision p) { return p == Precision::FP32 ? 4 : 8; }
+int dimensions(StencilKind s) {
+    return s == StencilKind::D2Q9 ? 2 : 3;
+}
+int bytes_per_value(Precision p) {
+    return p == Precision::FP32 ? 4 : 8;
+}
 
 std::string compatibility_error(const ModelChoice& m, const Dims& d) {
     if (m.collision == CollisionKind::MRT && m.stencil == StencilKind::D3Q27)
@@ -124,8 +163,7 @@ std::string compatibility_error(const ModelChoice& m, const Dims& d) {
     if (dimensions(m.stencil) == 2 && d.nz != 1)
         return "stencil = d2q9: needs a 2D lattice (nz = 1), this lattice has nz = " +
                std::to_string(d.nz) + "; use d3q19|d3q27";
-    if (d.nx < 2 || d.ny < 2)
-        return "size: each side needs at least 2 nodes";
+    if (d.nx < 2 || d.ny < 2) return "size: each side needs at least 2 nodes";
     return "";
 }
 
@@ -135,6 +173,14 @@ double bytes_per_node_update(const ModelChoice& m) {
 double lattice_bytes(const ModelChoice& m, const Dims& d) {
     const double copies = is_in_place(m.scheme) ? 1.0 : 2.0;
     return double(d.nodes()) * (copies * velocities(m.stencil) * bytes_per_value(m.precision) + 1);
+}
+
+std::string model_label(const ModelChoice& m) {
+    std::string s;
+    for (std::string_view part : {to_string(m.stencil), to_string(m.collision), to_string(m.scheme),
+                                  to_string(m.layout), to_string(m.precision)})
+        (s += s.empty() ? "" : " ") += part;
+    return s;
 }
 
 } // namespace ll

@@ -38,13 +38,13 @@ struct LaunchConfig {
 
 // Physical parameters in lattice units.
 struct FlowParams {
-    double tau = 0.6;                 // BGK relaxation time; nu = (tau - 1/2) / 3
-    double trt_lambda = 3.0 / 16.0;   // TRT magic parameter
-    bool mrt_bgk_equivalent = false;  // MRT with every rate 1/tau (a test of the basis)
-    double force[3] = {0, 0, 0};      // uniform body force (Guo)
-    double wall_u[3] = {0, 0, 0};     // moving-wall velocity
-    double inlet_u[3] = {0, 0, 0};    // velocity inlet
-    double outlet_rho = 1;            // pressure outlet density
+    double tau = 0.6;                // BGK relaxation time; nu = (tau - 1/2) / 3
+    double trt_lambda = 3.0 / 16.0;  // TRT magic parameter
+    bool mrt_bgk_equivalent = false; // MRT with every rate 1/tau (a test of the basis)
+    double force[3] = {0, 0, 0};     // uniform body force (Guo)
+    double wall_u[3] = {0, 0, 0};    // moving-wall velocity
+    double inlet_u[3] = {0, 0, 0};   // velocity inlet
+    double outlet_rho = 1;           // pressure outlet density
 };
 
 // A user-facing error: the message names the field and the allowed range.
@@ -76,8 +76,8 @@ std::string_view describe(Scheme);
 std::string_view describe(Layout);
 std::string_view describe(CollisionKind);
 
-int velocities(StencilKind);  // Q
-int dimensions(StencilKind);  // D
+int velocities(StencilKind); // Q
+int dimensions(StencilKind); // D
 int bytes_per_value(Precision);
 
 // Empty when the combination can run on this lattice; otherwise a message for the user.
@@ -86,6 +86,8 @@ std::string compatibility_error(const ModelChoice&, const Dims&);
 // ---- memory accounting: the one formula used by the UI, the CLI and the benchmark ----
 // A streaming step reads and writes every population once and reads one flag byte.
 double bytes_per_node_update(const ModelChoice&);
+// "d3q19 mrt esoteric soa fp32", for headers and logs.
+std::string model_label(const ModelChoice&);
 // Bytes the back end allocates for populations (two copies for A-B schemes) plus flags.
 double lattice_bytes(const ModelChoice&, const Dims&);
 

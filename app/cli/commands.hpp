@@ -3,6 +3,7 @@
 // runtime failure (exit 1), see main.cpp.
 #pragma once
 #include "solver/options.hpp"
+#include "solver/scenario/scenario.hpp"
 
 #include <CLI/CLI.hpp>
 #include <optional>
@@ -36,11 +37,27 @@ struct BenchOptions {
     bool quiet = false;
 };
 
+struct RenderBenchOptions {
+    std::string scenario = "cavity3d";
+    std::vector<std::string> sets; // KEY=VALUE
+    std::string backend = "auto";
+    double seconds = 10, fps = 60;
+    std::string frame = "1280x720";
+    std::string slice_path = "auto"; // auto|interop|host
+    std::string png, json, markdown;
+};
+
 CLI::App* add_run(CLI::App& app, RunOptions& o);
 CLI::App* add_bench(CLI::App& app, BenchOptions& o);
 CLI::App* add_scenarios(CLI::App& app);
 
+// Built with the GL renderer only (LATTICELAB_HAS_GL).
+CLI::App* add_render_bench(CLI::App& app, RenderBenchOptions& o);
+
 int run_command(const RunOptions& o);
+int render_bench_command(const RenderBenchOptions& o);
+// --set KEY=VALUE arguments into scenario keys; ConfigError on a malformed one.
+KeyValues parse_sets(const std::vector<std::string>& sets);
 int bench_command(const BenchOptions& o);
 int scenarios_command();
 

@@ -20,12 +20,17 @@ int dispatch(int argc, char** argv) {
                  "Without arguments: `latticelab run cylinder2d`.",
                  "latticelab");
     app.require_subcommand(0, 1);
-    app.footer("Commands: run, scenarios, bench (each has --help).\n" + model_help());
+    app.footer("Commands: run, scenarios, bench, render-bench (GL builds) (each has --help).\n" +
+               model_help());
     RunOptions run;
     BenchOptions bench;
     CLI::App* run_cmd = add_run(app, run);
     CLI::App* bench_cmd = add_bench(app, bench);
     CLI::App* scen_cmd = add_scenarios(app);
+#if LATTICELAB_HAS_GL
+    RenderBenchOptions render_bench;
+    CLI::App* render_bench_cmd = add_render_bench(app, render_bench);
+#endif
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -34,6 +39,9 @@ int dispatch(int argc, char** argv) {
     }
     if (*scen_cmd) return scenarios_command();
     if (*bench_cmd) return bench_command(bench);
+#if LATTICELAB_HAS_GL
+    if (*render_bench_cmd) return render_bench_command(render_bench);
+#endif
     if (*run_cmd) return run_command(run);
     return run_command(RunOptions{}); // no command: the default scenario
 }

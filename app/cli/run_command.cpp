@@ -15,6 +15,7 @@
 #include <stdexcept>
 #if LATTICELAB_HAS_GL
 #include "render/egl/slice_painter.hpp"
+#include "render/interop/slice_path.hpp"
 #endif
 #include "solver/io/atomic_file.hpp"
 #include "solver/io/config_file.hpp"
@@ -29,6 +30,18 @@
 #include <iostream>
 
 namespace ll::cli {
+
+KeyValues parse_sets(const std::vector<std::string>& sets) {
+    KeyValues out;
+    for (const auto& s : sets) {
+        const auto eq = s.find('=');
+        if (eq == std::string::npos || eq == 0)
+            throw ConfigError("--set '" + s + "': expected KEY=VALUE (see `latticelab scenarios`)");
+        out[s.substr(0, eq)] = s.substr(eq + 1);
+    }
+    return out;
+}
+
 namespace {
 
 constexpr std::int64_t kSteadyInterval = 1000; // --until-steady compares fields this far apart
@@ -42,17 +55,6 @@ struct Input {
     std::uint32_t slice = 0;
     std::int64_t steps = 0;
 };
-
-KeyValues parse_sets(const std::vector<std::string>& sets) {
-    KeyValues out;
-    for (const auto& s : sets) {
-        const auto eq = s.find('=');
-        if (eq == std::string::npos || eq == 0)
-            throw ConfigError("--set '" + s + "': expected KEY=VALUE (see `latticelab scenarios`)");
-        out[s.substr(0, eq)] = s.substr(eq + 1);
-    }
-    return out;
-}
 
 void check_outputs(const RunOptions& o) {
     const std::pair<const char*, const std::string*> outputs[] = {
@@ -189,35 +191,50 @@ void print_summary(Simulation& sim, const RunResult& r, const RunOptions& o) {
 
 // The slice drawn by the GL renderer in a headless EGL context (the same code the visualiser
 // draws with), or nullptr for the CPU colour mapping. "gl" insists; "auto" falls back, saying so.
-std::unique_ptr<render::Image> painted_slice([[maybe_unused]] const render::SliceFigure& f,
+// On a GPU run with interop the slice goes device -> GL texture, as in the visualiser.
+std::unique_ptr<render::Image> painted_slice([[maybe_unused]] Simulation& sim,
+                                             [[maybe_unused]] const render::SliceFigure& f,
+                                             [[maybe_unused]] const FieldRegion& region,
+                                             [[maybe_unused]] const FieldRequest& request,
                                              const std::string& renderer) {
     if (renderer == "cpu") return nullptr;
 #if LATTICELAB_HAS_GL
     std::string why;
     auto context = render::egl::HeadlessGl::create(why);
     if (context) {
-        const int scale = render::figure_size(f).scale;
+        render::interop::SlicePath path = render::interop::choose_slice_path(sim.on_gpu(), false);
+        if (path.interop()) {
+            float* device = path.exchange->begin_write(std::size_t(f.width) * f.height);
+            sim.read_field(request, region, device, MemorySpace::Device);
+            path.exchange->publish(std::uint32_t(f.width), std::uint32_t(f.height), 1);
+            path.target->update();
+        }
         auto img = std::make_unique<render::Image>(
-            render::egl::paint_slice(*context, f, scale, render::figure_range(f)));
-        std::printf("png        drawn by the GL renderer (%s)\n", context->description().c_str());
+            render::egl::paint_slice(*context, f, render::figure_size(f).scale,
+                                     render::figure_range(f), std::move(path.target)));
+        std::printf("png        drawn by the GL renderer (%s); slice path: %s\n",
+                    context->description().c_str(), path.note.c_str());
         return img;
     }
 #else
-    const std::string why = "this build has no GL renderer (configured without Qt/GLEW)";
+    const std::string why = "this build has no GL renderer (configured without GLEW/EGL)";
 #endif
     if (renderer == "gl") throw std::runtime_error("--png-renderer gl: no headless GL: " + why);
     std::printf("png        drawn on the CPU (no headless GL: %s)\n", why.c_str());
     return nullptr;
 }
 
-void write_png_slice(Simulation& sim, const MacroField& m, const Input& in, const std::string& path,
+// The slice comes from the engine (walls masked as no data), so the CPU and GL pictures and
+// the visualiser show the same values.
+void write_png_slice(Simulation& sim, const Input& in, const std::string& path,
                      const std::string& renderer) {
     const Dims& d = sim.setup().dims;
-    std::vector<float> field;
-    compute_field(m, d, in.field, field);
     const SliceExtent e = slice_extent(d, in.axis);
+    const FieldRegion region{false, in.axis, in.slice};
+    FieldRequest request = in.field;
+    request.mask_walls = true;
     std::vector<float> slice(std::size_t(e.width) * e.height);
-    extract_slice(field, d, in.axis, in.slice, slice.data());
+    sim.read_field(request, region, slice.data(), MemorySpace::Host);
     render::SliceFigure f;
     f.values = slice.data();
     f.width = int(e.width);
@@ -226,7 +243,8 @@ void write_png_slice(Simulation& sim, const MacroField& m, const Input& in, cons
     f.units = std::string(field_units(in.field.kind));
     f.symmetric = field_is_signed(in.field, d);
     f.map = f.symmetric ? render::ColorMap::BlueWhiteRed : render::ColorMap::Viridis;
-    render::write_png(path, render::render_slice_figure(f, painted_slice(f, renderer).get()));
+    const auto painted = painted_slice(sim, f, region, request, renderer);
+    render::write_png(path, render::render_slice_figure(f, painted.get()));
 }
 
 } // namespace
@@ -285,9 +303,9 @@ int run_command(const RunOptions& o) {
     if (!o.quiet) print_summary(*sim, r, o);
 
     MacroField m;
-    if (!o.vtk.empty() || !o.png.empty()) sim->read_macro(m);
+    if (!o.vtk.empty()) sim->read_macro(m);
     if (!o.vtk.empty()) write_vti(o.vtk, sim->setup(), m, sim->time_step());
-    if (!o.png.empty()) write_png_slice(*sim, m, in, o.png, o.png_renderer);
+    if (!o.png.empty()) write_png_slice(*sim, in, o.png, o.png_renderer);
     if (!o.json.empty()) {
         nlohmann::json j = perf_record(*sim, r.total);
         j["keys"] = sim->setup().keys;

@@ -32,6 +32,7 @@ SolverThread::SolverThread(const SolverStart& start)
         start_ = sized_start(start, false);
         sim_ = Simulation::create(start_setup(), start_.backend);
     }
+    remember_start();
     publish();
     thread_ = std::thread([this] { run(); });
 }
@@ -77,6 +78,15 @@ void SolverThread::set_slice(Axis axis, int index) {
     wake_.notify_all();
 }
 
+void SolverThread::set_device_exchange(std::shared_ptr<render::DeviceSliceExchange> exchange) {
+    {
+        std::lock_guard lock(queue_mutex_);
+        exchange_ = std::move(exchange);
+        queue_.push_back([](Simulation&) {}); // republish through the new path
+    }
+    wake_.notify_all();
+}
+
 void SolverThread::set_paused(bool paused) {
     {
         std::lock_guard lock(queue_mutex_);
@@ -115,8 +125,32 @@ void SolverThread::switch_scenario(const std::string& scenario) {
         // On the solver thread with sim_mutex_ held (see reset()).
         sim_ = std::move(fresh);
         start_ = std::move(next);
+        remember_start();
         instability_.clear();
     });
+}
+
+void SolverThread::restart(SolverStart next, StartCheck check) {
+    post([this, next = std::move(next), check = std::move(check)](Simulation&) {
+        if (check) check(next);
+        // Built before the old run is touched: a ConfigError (bad key, range, lattice too
+        // large for memory) propagates from here and the running flow stays as it was.
+        auto fresh = Simulation::create(build_scenario(next.scenario, next.keys), next.backend);
+        sim_ = std::move(fresh); // solver thread, sim_mutex_ held (see reset())
+        start_ = next;
+        remember_start();
+        instability_.clear();
+    });
+}
+
+SolverStart SolverThread::current_start() const {
+    std::lock_guard lock(start_copy_mutex_);
+    return start_copy_;
+}
+
+void SolverThread::remember_start() {
+    std::lock_guard lock(start_copy_mutex_);
+    start_copy_ = start_;
 }
 
 void SolverThread::sweep() {
@@ -204,10 +238,10 @@ void SolverThread::run() {
                 const auto t0 = clock::now();
                 steps = step_checked(steps);
                 const double s = std::chrono::duration<double>(clock::now() - t0).count();
-                // Aim at ~30 ms per batch: frequent enough for a live picture and for commands
+                // Aim at batch_seconds (30 ms): frequent enough for a live picture and for commands
                 // to apply promptly, long enough that publishing costs little.
                 if (running && s > 0 && steps > 0)
-                    batch_ = std::clamp(int(batch_ * 0.03 / s), 1, 10000);
+                    batch_ = std::clamp(int(batch_ * start_.batch_seconds / s), 1, 10000);
             }
         }
         publish();
@@ -253,12 +287,14 @@ void SolverThread::publish() {
     bool paused;
     Axis axis;
     int index;
+    std::shared_ptr<render::DeviceSliceExchange> exchange;
     {
         std::lock_guard lock(queue_mutex_);
         field = field_;
         paused = paused_;
         axis = slice_axis_;
         index = slice_index_;
+        exchange = exchange_;
     }
     {
         std::lock_guard lock(sim_mutex_);
@@ -266,10 +302,19 @@ void SolverThread::publish() {
         const Dims d = sim.setup().dims;
         const FieldRegion region = shown_slice(d, axis, index);
         const SliceExtent e = slice_extent(d, region.axis);
-        back_.slice.resize(region_size(d, region));
         // Walls come back as NaN, which the renderer draws in its no-data colour.
-        sim_->read_field(FieldRequest{field, -1, true}, region, back_.slice.data(),
-                         MemorySpace::Host);
+        const FieldRequest request{field, -1, true};
+        back_.on_device = exchange && sim.on_gpu();
+        if (back_.on_device) {
+            // Device to device: read_field synchronises the solver's stream before publish().
+            float* target = exchange->begin_write(region_size(d, region));
+            sim_->read_field(request, region, target, MemorySpace::Device);
+            exchange->publish(e.width, e.height, serial_ + 1);
+            back_.slice.clear();
+        } else {
+            back_.slice.resize(region_size(d, region));
+            sim_->read_field(request, region, back_.slice.data(), MemorySpace::Host);
+        }
         back_.slice_axis = region.axis;
         back_.slice_index = region.index;
         back_.width = e.width;

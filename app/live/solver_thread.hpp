@@ -3,6 +3,7 @@
 // thread between step batches, and the latest slice is handed over by swapping buffers under a
 // mutex (no copy, no waiting on a step).
 #pragma once
+#include "render/interop/device_slice_exchange.hpp"
 #include "solver/scenario/scenario.hpp"
 #include "solver/simulation.hpp"
 
@@ -21,6 +22,9 @@ namespace ll::gui {
 struct SolverSnapshot {
     std::uint64_t serial = 0; // increases with every publication
     std::vector<float> slice; // width x height, row 0 = y 0; NaN on solid nodes
+    // True when the slice went to the device exchange (set_device_exchange) instead: `slice`
+    // is then empty and the renderer takes the values from the exchange.
+    bool on_device = false;
     std::uint32_t width = 0, height = 0;
     FieldKind field = FieldKind::Speed;
     // Where the slice lies: normal to slice_axis at slice_index (2D lattices: z, 0).
@@ -50,6 +54,9 @@ struct SolverStart {
     std::string scenario = "cylinder2d";
     KeyValues keys;
     BackendKind backend = BackendKind::Auto;
+    // Steps per batch are adapted to about this long: a publication (a slice for the renderer)
+    // follows every batch, and queued settings apply between batches.
+    double batch_seconds = 0.03;
 };
 
 class SolverThread {
@@ -78,9 +85,22 @@ public:
     // Replaces the run by preset `scenario` with its defaults (the CPU-sized lattice when no
     // GPU runs it); reset() then returns to it. A ConfigError leaves the old run going.
     void switch_scenario(const std::string& scenario);
+    // Replaces the run by `next` (a preset with the user's keys, validated by build_scenario
+    // in one place). `check`, when given, runs first on the solver thread (e.g. a memory
+    // pre-flight) and may throw ConfigError. A failure leaves the old run going and reaches
+    // SolverSnapshot::error; reset() then returns to `next` once it is running.
+    using StartCheck = std::function<void(const SolverStart&)>;
+    void restart(SolverStart next, StartCheck check = {});
+    // The scenario and user keys of the run now going (not the resolved ones), without
+    // waiting for the solver: a copy kept under its own small lock.
+    SolverStart current_start() const;
     // Times the live lattice at block sizes 32..1024 (seed 004, Fig. 5), then restores the
     // launch. GPU only: on the CPU back end it says so in SolverSnapshot::sweep_note.
     void sweep();
+
+    // With interop the renderer reads slices from device memory: publications of a GPU run
+    // then fill `exchange` instead of SolverSnapshot::slice. nullptr returns to host slices.
+    void set_device_exchange(std::shared_ptr<render::DeviceSliceExchange> exchange);
 
     // Swaps the newest publication into `out` when there is one newer than out.serial.
     bool take_latest(SolverSnapshot& out);
@@ -101,6 +121,10 @@ private:
     int step_checked(int steps);
 
     SolverStart start_;
+    // A copy of start_ for current_start(); written by remember_start() on the solver thread.
+    void remember_start();
+    mutable std::mutex start_copy_mutex_;
+    SolverStart start_copy_;
     std::unique_ptr<Simulation> sim_;
     std::mutex sim_mutex_; // held by the solver thread while it touches sim_
 
@@ -111,8 +135,9 @@ private:
     int single_steps_ = 0;
     bool stop_ = false;
     FieldKind field_ = FieldKind::Speed;
-    Axis slice_axis_ = Axis::Z;
+    Axis slice_axis_ = Axis::Y; // 3D: the xz mid-plane, as `latticelab run --png` shows
     int slice_index_ = -1;
+    std::shared_ptr<render::DeviceSliceExchange> exchange_;
 
     std::mutex publish_mutex_;
     SolverSnapshot ready_; // the newest publication, swapped out by take_latest()

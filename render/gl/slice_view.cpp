@@ -5,6 +5,7 @@
 
 #include "gl_state.hpp"
 #include "latticelab_shaders.hpp"
+#include "solver/io/fields.hpp"
 
 #include <GL/glew.h>
 
@@ -23,7 +24,16 @@ ValueRange auto_range(const float* values, std::size_t count, RangeMode mode) {
         lo = std::min(lo, v);
         hi = std::max(hi, v);
     }
-    if (lo > hi) return {0, 1}; // nothing finite: any range will do
+    return shaped_range(lo, hi, mode);
+}
+
+RangeMode range_mode_for(const FieldRequest& field, const Dims& dims) {
+    if (field.kind == FieldKind::Density) return RangeMode::MinMax;
+    return field_is_signed(field, dims) ? RangeMode::Signed : RangeMode::Magnitude;
+}
+
+ValueRange shaped_range(float lo, float hi, RangeMode mode) {
+    if (!(lo <= hi)) return {0, 1}; // nothing finite: any range will do
     if (mode == RangeMode::Magnitude) lo = 0;
     if (mode == RangeMode::Signed) {
         const float m = std::max(std::abs(lo), std::abs(hi));

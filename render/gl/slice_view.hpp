@@ -5,6 +5,7 @@
 #pragma once
 #include "host_slice_target.hpp"
 #include "render/colormap.hpp"
+#include "solver/field_types.hpp"
 #include "view_transform.hpp"
 
 #include <memory>
@@ -20,6 +21,12 @@ struct ValueRange {
 // zero for signed fields so white / the middle colour means zero, [min, max] otherwise.
 enum class RangeMode : std::uint8_t { Magnitude, Signed, MinMax };
 ValueRange auto_range(const float* values, std::size_t count, RangeMode mode);
+// Density spans [min, max]; signed fields (ll::field_is_signed) are symmetric about zero;
+// magnitudes start at zero.
+RangeMode range_mode_for(const FieldRequest& field, const Dims& dims);
+// The same from the finite minimum and maximum already known (e.g. reduced on the GPU for an
+// interop slice); lo > hi means there was no finite value.
+ValueRange shaped_range(float lo, float hi, RangeMode mode);
 
 class SliceView {
 public:

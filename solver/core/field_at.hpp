@@ -11,7 +11,8 @@ namespace ll {
 
 template <class S, Layout L, Scheme Sc, class Real>
 LL_HD float field_at(const StepArgs<Real>& a, node_t n, const FieldRequest& req) {
-    if (req.mask_walls && is_halfway_wall(a.flags[n])) return std::numeric_limits<float>::quiet_NaN();
+    if (req.mask_walls && is_halfway_wall(a.flags[n]))
+        return std::numeric_limits<float>::quiet_NaN();
     if (req.kind != FieldKind::Vorticity) {
         const Macro<Real> m = read_macro<S, L, Sc>(a, n);
         switch (req.kind) {

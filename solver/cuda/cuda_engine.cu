@@ -83,18 +83,20 @@ double measure_copy_bandwidth() {
 
 bool cuda_compiled_in() { return true; }
 
-std::unique_ptr<Engine> make_cuda_engine(const EngineConfig& cfg, std::string& why) {
+bool cuda_device_present(std::string& why) {
     int count = 0;
     const cudaError_t e = cudaGetDeviceCount(&count);
     if (e != cudaSuccess) {
         why = std::string("CUDA reports: ") + cudaGetErrorString(e);
         cudaGetLastError(); // clear the sticky error so later calls start clean
-        return nullptr;
+        return false;
     }
-    if (count == 0) {
-        why = "no CUDA device found";
-        return nullptr;
-    }
+    if (count == 0) why = "no CUDA device found";
+    return count > 0;
+}
+
+std::unique_ptr<Engine> make_cuda_engine(const EngineConfig& cfg, std::string& why) {
+    if (!cuda_device_present(why)) return nullptr;
     std::size_t free = 0, total = 0;
     LL_CUDA(cudaMemGetInfo(&free, &total));
     // The lattice plus the double-precision staging copy used while loading the state.

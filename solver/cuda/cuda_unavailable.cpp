@@ -6,5 +6,11 @@ std::unique_ptr<Engine> make_cuda_engine(const EngineConfig&, std::string& why) 
     why = "this build has no CUDA support (nvcc was not found at configure time)";
     return nullptr;
 }
-bool cuda_compiled_in() { return false; }
+bool cuda_compiled_in() {
+    return false;
+}
+bool cuda_device_present(std::string& why) {
+    why = "this build has no CUDA support (nvcc was not found at configure time)";
+    return false;
+}
 } // namespace ll
