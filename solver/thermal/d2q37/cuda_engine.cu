@@ -1,0 +1,292 @@
+// The D2Q37 CUDA engine: seed 004's kernels (propagate, bc, collide, and the fused
+// propagate+collide; push and pull) around the per-node steps of lattice.hpp, so that the GPU
+// runs the CPU reference's arithmetic. One thread per site, threads along y (the contiguous
+// direction), one grid row of blocks per x column (seed 004, Fig. 3 right).
+//
+// [SECTION] kernels          one per seed-004 step
+// [SECTION] CudaD2Q37        the engine: buffers, stream, steps, state exchange, fields
+// [SECTION] factory          nullptr and a reason when no GPU is usable
+#include "engine.hpp"
+#include "solver/cuda/cuda_check.hpp"
+
+#include <algorithm>
+#include <cuda_runtime.h>
+#include <stdexcept>
+#include <utility>
+
+namespace ll::thermal {
+namespace {
+
+// ---- [SECTION] kernels ----
+// Kernel parameters in one named struct, passed by value.
+struct Args {
+    Grid g;
+    D2Q37Params p;
+    const double* a; // state array read
+    double* b;       // array written (the other one, or `a` itself for in-place steps)
+    int y0;          // first row of the launch; blockIdx.y is x
+    int rows;
+};
+
+__device__ __forceinline__ bool site_of(const Args& k, int& x, int& y) {
+    x = int(blockIdx.y);
+    y = k.y0 + int(blockIdx.x * blockDim.x + threadIdx.x);
+    return y < k.y0 + k.rows;
+}
+
+__global__ void collide_kernel(Args k) {
+    int x, y;
+    if (site_of(k, x, y)) collide_site(k.g, k.p, k.b, x, y);
+}
+__global__ void propagate_pull_kernel(Args k) {
+    int x, y;
+    if (site_of(k, x, y)) propagate_pull(k.g, k.a, k.b, x, y);
+}
+__global__ void propagate_push_kernel(Args k) {
+    int x, y;
+    if (site_of(k, x, y)) propagate_push(k.g, k.a, k.b, x, y);
+}
+__global__ void bc_pull_kernel(Args k) {
+    int x, y;
+    if (site_of(k, x, y)) bc_pull(k.g, k.p, k.a, k.b, x, y);
+}
+__global__ void bc_push_kernel(Args k) {
+    int x, y;
+    if (site_of(k, x, y)) bc_push(k.g, k.p, k.b, x, y);
+}
+template <bool kNearWall>
+__global__ void pull_collide_kernel(Args k) {
+    int x, y;
+    if (site_of(k, x, y)) pull_collide<kNearWall>(k.g, k.p, k.a, k.b, x, y);
+}
+__global__ void collide_push_kernel(Args k) {
+    int x, y;
+    if (site_of(k, x, y)) collide_push(k.g, k.p, k.a, k.b, x, y);
+}
+// blockIdx.y is the halo depth d - 1 here.
+__global__ void fold_kernel(Args k) {
+    const int y = int(blockIdx.x * blockDim.x + threadIdx.x);
+    if (y < k.g.ly) fold_site(k.g, k.b, int(blockIdx.y) + 1, y);
+}
+struct FieldPtrs {
+    double *rho, *ux, *uy, *T;
+};
+__global__ void fields_kernel(Args k, D2Q37Scheme scheme, FieldPtrs out) {
+    int x, y;
+    if (!site_of(k, x, y)) return;
+    const Moments m = node_fields(k.g, k.p, scheme, k.a, x, y);
+    const std::size_t n = k.g.node(x, y);
+    out.rho[n] = m.rho;
+    out.ux[n] = m.ux;
+    out.uy[n] = m.uy;
+    out.T[n] = m.T;
+}
+
+// ---- [SECTION] CudaD2Q37 ----
+class Buffer {
+public:
+    explicit Buffer(std::size_t count) : count_(count) {
+        LL_CUDA(cudaMalloc(&ptr_, count * sizeof(double)));
+        LL_CUDA(cudaMemset(ptr_, 0, count * sizeof(double)));
+    }
+    ~Buffer() { cudaFree(ptr_); }
+    Buffer(const Buffer&) = delete;
+    Buffer& operator=(const Buffer&) = delete;
+    double* get() const { return ptr_; }
+    std::size_t size() const { return count_; }
+    void swap(Buffer& o) noexcept {
+        std::swap(ptr_, o.ptr_);
+        std::swap(count_, o.count_);
+    }
+
+private:
+    double* ptr_ = nullptr;
+    std::size_t count_ = 0;
+};
+
+class CudaD2Q37 final : public D2Q37Engine {
+public:
+    explicit CudaD2Q37(const D2Q37Config& cfg)
+        : cfg_(cfg), g_{cfg.lx, cfg.ly}, a_(g_.populations()), b_(g_.populations()) {
+        LL_CUDA(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
+        LL_CUDA(cudaEventCreate(&start_));
+        LL_CUDA(cudaEventCreate(&stop_));
+        cudaDeviceProp prop{};
+        int dev = 0;
+        LL_CUDA(cudaGetDevice(&dev));
+        LL_CUDA(cudaGetDeviceProperties(&prop, dev));
+        name_ = std::string("cuda: ") + prop.name;
+    }
+    ~CudaD2Q37() override {
+        cudaStreamSynchronize(stream_);
+        cudaEventDestroy(start_);
+        cudaEventDestroy(stop_);
+        cudaStreamDestroy(stream_);
+    }
+
+    double step(int steps) override {
+        LL_CUDA(cudaEventRecord(start_, stream_));
+        for (int s = 0; s < steps; ++s) {
+            switch (cfg_.scheme) {
+            case D2Q37Scheme::Push:
+                push_step();
+                break;
+            case D2Q37Scheme::Pull:
+                pull_step();
+                break;
+            case D2Q37Scheme::PushFused:
+                push_fused_step();
+                break;
+            case D2Q37Scheme::PullFused:
+                pull_fused_step();
+                break;
+            }
+            a_.swap(b_);
+        }
+        LL_CUDA(cudaGetLastError());
+        LL_CUDA(cudaEventRecord(stop_, stream_));
+        LL_CUDA(cudaEventSynchronize(stop_));
+        float ms = 0;
+        LL_CUDA(cudaEventElapsedTime(&ms, start_, stop_));
+        steps_ += std::uint64_t(steps);
+        return ms * 1e-3;
+    }
+
+    void read_fields(ThermalFields& out) override {
+        const std::size_t n = std::size_t(g_.lx) * std::size_t(g_.ly);
+        Buffer fields(4 * n);
+        if (is_pull(cfg_.scheme)) pbc(a_.get());
+        const FieldPtrs ptrs{fields.get(), fields.get() + n, fields.get() + 2 * n,
+                             fields.get() + 3 * n};
+        fields_kernel<<<grid(g_.ly), block(), 0, stream_>>>(args(0, g_.ly, a_.get(), nullptr),
+                                                            cfg_.scheme, ptrs);
+        LL_CUDA(cudaGetLastError());
+        std::vector<double> host(4 * n);
+        LL_CUDA(cudaMemcpyAsync(host.data(), fields.get(), 4 * n * sizeof(double),
+                                cudaMemcpyDeviceToHost, stream_));
+        LL_CUDA(cudaStreamSynchronize(stream_));
+        out.resize(g_.lx, g_.ly);
+        std::copy_n(host.begin(), n, out.rho.begin());
+        std::copy_n(host.begin() + std::ptrdiff_t(n), n, out.ux.begin());
+        std::copy_n(host.begin() + 2 * std::ptrdiff_t(n), n, out.uy.begin());
+        std::copy_n(host.begin() + 3 * std::ptrdiff_t(n), n, out.T.begin());
+    }
+    // The host turns storage into the canonical state with the CPU engine's code.
+    void export_state(std::vector<double>& f) override {
+        std::vector<double> host(g_.populations());
+        LL_CUDA(cudaMemcpyAsync(host.data(), a_.get(), host.size() * sizeof(double),
+                                cudaMemcpyDeviceToHost, stream_));
+        LL_CUDA(cudaStreamSynchronize(stream_));
+        storage_to_canonical(cfg_.scheme, g_, cfg_.params, host, f);
+    }
+    void import_state(const std::vector<double>& f) override {
+        if (f.size() != std::size_t(g_.lx) * std::size_t(g_.ly) * D2Q37::Q)
+            throw std::invalid_argument("state: must hold lx * ly * 37 values");
+        std::vector<double> host;
+        canonical_to_storage(cfg_.scheme, g_, cfg_.params, f, host);
+        LL_CUDA(cudaMemcpyAsync(a_.get(), host.data(), host.size() * sizeof(double),
+                                cudaMemcpyHostToDevice, stream_));
+        LL_CUDA(cudaMemsetAsync(b_.get(), 0, b_.size() * sizeof(double), stream_));
+        LL_CUDA(cudaStreamSynchronize(stream_));
+    }
+    const D2Q37Config& config() const override { return cfg_; }
+    std::string device() const override { return name_; }
+
+private:
+    Args args(int y0, int rows, const double* a, double* b) const {
+        return {g_, cfg_.params, a, b, y0, rows};
+    }
+    dim3 block() const { return dim3(unsigned(cfg_.block_size)); }
+    dim3 grid(int rows) const {
+        return dim3(unsigned((rows + cfg_.block_size - 1) / cfg_.block_size), unsigned(g_.lx));
+    }
+    // Launches kernel over all rows, or the bulk rows, or the two wall bands.
+    void all(void (*kernel)(Args), const double* a, double* b) {
+        kernel<<<grid(g_.ly), block(), 0, stream_>>>(args(0, g_.ly, a, b));
+    }
+    void walls(void (*kernel)(Args), const double* a, double* b) {
+        kernel<<<grid(Grid::H), block(), 0, stream_>>>(args(0, Grid::H, a, b));
+        kernel<<<grid(Grid::H), block(), 0, stream_>>>(args(g_.ly - Grid::H, Grid::H, a, b));
+    }
+    // seed 004's pbc: two strided copies (37 planes each) of the three edge columns.
+    void pbc(double* a) {
+        const std::size_t width = std::size_t(Grid::H) * std::size_t(g_.ny()) * sizeof(double);
+        const std::size_t pitch = g_.plane() * sizeof(double);
+        LL_CUDA(cudaMemcpy2DAsync(a + g_.site(-Grid::H, -Grid::H), pitch,
+                                  a + g_.site(g_.lx - Grid::H, -Grid::H), pitch, width, D2Q37::Q,
+                                  cudaMemcpyDeviceToDevice, stream_));
+        LL_CUDA(cudaMemcpy2DAsync(a + g_.site(g_.lx, -Grid::H), pitch, a + g_.site(0, -Grid::H),
+                                  pitch, width, D2Q37::Q, cudaMemcpyDeviceToDevice, stream_));
+    }
+    void fold(double* b) {
+        const dim3 grid_fold(unsigned((g_.ly + cfg_.block_size - 1) / cfg_.block_size),
+                             unsigned(Grid::H));
+        fold_kernel<<<grid_fold, block(), 0, stream_>>>(args(0, g_.ly, nullptr, b));
+    }
+
+    void push_step() {
+        double *a = a_.get(), *b = b_.get();
+        all(collide_kernel, nullptr, a);
+        all(propagate_push_kernel, a, b);
+        fold(b);
+        walls(bc_push_kernel, nullptr, b);
+    }
+    void pull_step() {
+        double *a = a_.get(), *b = b_.get();
+        pbc(a);
+        all(propagate_pull_kernel, a, b);
+        walls(bc_pull_kernel, a, b);
+        all(collide_kernel, nullptr, b);
+    }
+    void push_fused_step() {
+        double *a = a_.get(), *b = b_.get();
+        all(collide_push_kernel, a, b);
+        fold(b);
+        walls(bc_push_kernel, nullptr, b);
+    }
+    void pull_fused_step() {
+        double *a = a_.get(), *b = b_.get();
+        pbc(a);
+        const int bulk = g_.ly - 2 * Grid::H;
+        pull_collide_kernel<false><<<grid(bulk), block(), 0, stream_>>>(args(Grid::H, bulk, a, b));
+        walls(pull_collide_kernel<true>, a, b);
+    }
+
+    D2Q37Config cfg_;
+    Grid g_;
+    Buffer a_, b_; // state array and the other one (seed 004's prv/nxt)
+    cudaStream_t stream_ = nullptr;
+    cudaEvent_t start_ = nullptr, stop_ = nullptr;
+    std::string name_;
+};
+
+} // namespace
+
+// ---- [SECTION] factory ----
+std::unique_ptr<D2Q37Engine> make_d2q37_cuda_engine(const D2Q37Config& cfg, std::string& why) {
+    validate(cfg);
+    int count = 0;
+    const cudaError_t e = cudaGetDeviceCount(&count);
+    if (e != cudaSuccess) {
+        why = std::string("CUDA reports: ") + cudaGetErrorString(e);
+        cudaGetLastError(); // clear the sticky error so later calls start clean
+        return nullptr;
+    }
+    if (count == 0) {
+        why = "no CUDA device found";
+        return nullptr;
+    }
+    std::size_t free = 0, total = 0;
+    LL_CUDA(cudaMemGetInfo(&free, &total));
+    const Grid g{cfg.lx, cfg.ly};
+    const double need = 2.0 * double(g.populations()) * sizeof(double) +
+                        4.0 * double(cfg.lx) * double(cfg.ly) * sizeof(double);
+    if (need > 0.95 * double(free))
+        throw std::invalid_argument(
+            "size: a " + std::to_string(cfg.lx) + " x " + std::to_string(cfg.ly) +
+            " D2Q37 lattice needs " + std::to_string(need / double(1ull << 30)) + " GiB, " +
+            std::to_string(double(free) / double(1ull << 30)) + " GiB are free on the GPU");
+    return std::make_unique<CudaD2Q37>(cfg);
+}
+
+} // namespace ll::thermal
