@@ -111,18 +111,23 @@ void Controls::set_paused(bool paused) {
 
 void Controls::paint(render::gl::NodeXY at, bool solid) {
     const int r = view_.brush_radius;
-    solver_.post([at, r, solid](Simulation& sim) {
+    const Axis axis = slice_axis_;
+    const std::uint32_t index = slice_index_;
+    solver_.post([at, r, solid, axis, index](Simulation& sim) {
         const Dims d = sim.setup().dims;
         const auto& flags = sim.setup().flags;
         const NodeType from = solid ? kFluid : kSolid, to = solid ? kSolid : kFluid;
         std::vector<std::pair<node_t, NodeType>> edits;
         for (int dy = -r; dy <= r; ++dy)
             for (int dx = -r; dx <= r; ++dx) {
-                const long x = long(at.x) + dx, y = long(at.y) + dy;
-                if (dx * dx + dy * dy > r * r || x < 0 || y < 0 || x >= long(d.nx) ||
-                    y >= long(d.ny))
+                const long u = long(at.x) + dx, v = long(at.y) + dy;
+                const SliceExtent e = slice_extent(d, axis);
+                if (dx * dx + dy * dy > r * r || u < 0 || v < 0 || u >= long(e.width) ||
+                    v >= long(e.height) || index >= slice_count(d, axis))
                     continue;
-                const node_t n = node_t(x) + node_t(d.nx) * (node_t(y) + node_t(d.ny) * (d.nz / 2));
+                // (u, v) on the slice to the node: the slice's first in-plane axis is u.
+                const FieldRegion region{false, axis, index};
+                const node_t n = region_node(d, region, std::uint64_t(v) * e.width + u);
                 if (node_type(flags[n]) == from) edits.emplace_back(n, to);
             }
         if (!edits.empty()) sim.set_node_types(edits);
@@ -167,11 +172,24 @@ void tooltip(const char* text) {
 } // namespace
 
 void Controls::draw_panel(const SolverSnapshot& snap, std::string_view slice_path, double fps) {
+    dims_ = snap.dims;
+    slice_axis_ = snap.slice_axis;
+    slice_index_ = snap.slice_index;
+    if (panel_visible_)
+        draw_main(snap, slice_path, fps);
+    else
+        panel_[0] = panel_[1] = panel_[2] = panel_[3] = 0;
+    if (help_request_) ImGui::SetWindowCollapsed("Help", false);
+    help_request_ = false;
+    help_open_ = draw_help_panel(snap);
+    draw_instability(snap);
+}
+
+void Controls::draw_main(const SolverSnapshot& snap, std::string_view slice_path, double fps) {
     ImGui::SetNextWindowPos(ImVec2(8, 8), ImGuiCond_Once);
     ImGui::SetNextWindowSize(ImVec2(300, 0), ImGuiCond_Once);
     ImGui::SetNextWindowBgAlpha(0.85f);
     ImGui::Begin("LatticeLab");
-    dims_ = snap.dims;
     // The solver pauses itself on a blow-up: the run button must say so.
     // Once per blow-up: a stale snapshot must not undo a later "run" or reset.
     if (snap.blowups != blowups_seen_) paused_ = true;
@@ -179,101 +197,13 @@ void Controls::draw_panel(const SolverSnapshot& snap, std::string_view slice_pat
     const ImVec2 pos = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
     panel_[0] = pos.x, panel_[1] = pos.y, panel_[2] = size.x, panel_[3] = size.y;
 
+    // A tab asked for by select_tab() opens on this frame.
+    const auto tab = [this](const char* label, Tab which) {
+        const bool pick = select_tab_ == int(which);
+        return ImGui::BeginTabItem(label, nullptr, pick ? ImGuiTabItemFlags_SetSelected : 0);
+    };
     ImGui::Text("%s  step %llu", snap.scenario.c_str(), (unsigned long long)snap.step);
     ImGui::Text("%.1f MLUPS  %.0f FPS", snap.mlups, fps);
-    ImGui::PushItemWidth(150);
-    Scheme scheme = snap.model.scheme;
-    if (combo(
-            "scheme", kSchemes, snap.model.scheme, scheme, [](Scheme s) { return to_string(s); },
-            [](Scheme s) { return describe(s); }))
-        set_scheme(scheme);
-    Layout layout = snap.model.layout;
-    if (combo(
-            "layout", kLayouts, snap.model.layout, layout, [](Layout l) { return to_string(l); },
-            [](Layout l) { return describe(l); }))
-        set_layout(layout);
-    Precision precision = snap.model.precision;
-    if (combo(
-            "precision", kPrecisions, snap.model.precision, precision,
-            [](Precision p) { return to_string(p); },
-            [](Precision) {
-                return std::string_view(
-                    "Bytes per population: FP64 doubles the memory traffic per node update, and "
-                    "LBM speed is bound by memory traffic, so it roughly halves MLUPS.");
-            }))
-        set_precision(precision);
-    CollisionKind collision = snap.model.collision;
-    if (combo(
-            "collision", kCollisions, snap.model.collision, collision,
-            [](CollisionKind c) { return to_string(c); },
-            [](CollisionKind c) { return describe(c); }))
-        set_collision(collision);
-
-    // The slider edits warps (multiples of 32 threads) and applies on release only, so that a
-    // drag does not rebuild the launch at every intermediate value.
-    if (!warps_active_) warps_ = std::max(1, snap.launch.block_size / 32);
-    const float frame_w = ImGui::CalcItemWidth();
-    ImGui::SliderInt("threads/block", &warps_, 1, 32, std::to_string(warps_ * 32).c_str());
-    block_rect_ = item_rect();
-    block_rect_[2] = frame_w;
-    warps_active_ = ImGui::IsItemActive();
-    if (ImGui::IsItemDeactivatedAfterEdit()) set_block_size(warps_ * 32);
-    tooltip("Threads per block: how many GPU threads (one per node) run together on one SM, in "
-            "warps of 32 that execute in lockstep. Bigger blocks share an SM among fewer blocks; "
-            "the best size depends on registers per thread (seed 004, Fig. 5).");
-    int cap = snap.launch.blocks_per_sm_cap;
-    if (ImGui::SliderInt("occupancy cap", &cap, 0, 32, cap == 0 ? "none" : "%d blocks/SM"))
-        set_occupancy_cap(cap);
-    tooltip("Occupancy: how many warps an SM keeps in flight to hide memory latency. The cap "
-            "limits blocks per SM (0 = none) by reserving shared memory.");
-
-    // Like the block size, tau applies when the edit ends, not at every typed digit.
-    if (!tau_active_) tau_ = float(snap.tau);
-    ImGui::InputFloat("tau", &tau_, 0.01f, 0.1f, "%.4f");
-    tau_active_ = ImGui::IsItemActive();
-    if (ImGui::IsItemDeactivatedAfterEdit()) set_tau(tau_);
-    tooltip("Relaxation time: the viscosity is nu = (tau - 1/2) / 3. Close to 1/2 the fluid is "
-            "nearly inviscid and BGK becomes unstable; the solver then pauses and says why.");
-
-    ImGui::Separator();
-    FieldKind field = view_.field;
-    const auto field_tip = [](FieldKind) {
-        return std::string_view("The macroscopic field drawn on the slice: density and velocity "
-                                "are moments (sums over c_i) of the populations; vorticity is "
-                                "the curl of the velocity.");
-    };
-    if (combo("field", kFields, view_.field, field, field_label, field_tip)) set_field(field);
-    render::ColorMap map = view_.map;
-    const auto map_tip = [](render::ColorMap) {
-        return std::string_view("viridis: perceptually uniform for magnitudes; blue-white-red: "
-                                "diverging, white at zero, for signed fields; inferno: for "
-                                "temperature.");
-    };
-    if (combo("colour map", kMaps, view_.map, map, render::to_string, map_tip)) set_colormap(map);
-    ImGui::Checkbox("auto range", &view_.auto_range);
-    tooltip("Auto range follows the slice's minimum and maximum every frame; off, a fixed range "
-            "makes frames comparable over time.");
-    if (!view_.auto_range) {
-        ImGui::DragFloatRange2("range", &view_.fixed_min, &view_.fixed_max, 0.001f);
-        tooltip("The values mapped to the colour bar's ends.");
-    }
-    ImGui::PopItemWidth();
-
-    ImGui::Separator();
-    int tool = int(view_.tool);
-    ImGui::RadioButton("probe", &tool, int(Tool::Probe));
-    tooltip("probe: hover over the slice to read the field's value at that node.");
-    ImGui::SameLine();
-    ImGui::RadioButton("draw", &tool, int(Tool::DrawObstacle));
-    ImGui::SameLine();
-    ImGui::RadioButton("erase", &tool, int(Tool::EraseObstacle));
-    view_.tool = Tool(tool);
-    tooltip("draw / erase: left-drag paints solid (bounce-back) nodes or fluid on the slice. "
-            "Right-drag pans, the wheel zooms.");
-    ImGui::SliderInt("brush", &view_.brush_radius, 0, 8, "%d nodes");
-    tooltip("Radius of the painted disc. Solid nodes use half-way bounce-back: populations "
-            "hitting them return where they came from, a no-slip wall half a node away.");
-
     if (ImGui::Button(paused_ ? "run" : "pause")) set_paused(!paused_);
     pause_rect_ = item_rect();
     tooltip("Space: pause or run the solver thread; the view stays live either way.");
@@ -285,11 +215,131 @@ void Controls::draw_panel(const SolverSnapshot& snap, std::string_view slice_pat
     if (ImGui::Button("reset")) reset();
     tooltip("R: restart the scenario from its initial state, keeping scheme, layout and launch.");
 
-    draw_tuning(snap);
-    if (ImGui::Button("sweep")) sweep();
-    tooltip("Runs the live lattice at block sizes 32..1024 and plots MLUPS against them (seed "
-            "004, Fig. 5), then restores this launch: the best size balances occupancy against "
-            "registers per thread. Result in the Help window.");
+    // Tabs keep the panel short enough to leave the slice in view on a laptop screen.
+    if (ImGui::BeginTabBar("sections")) {
+        ImGui::PushItemWidth(150);
+        if (tab("tuning", Tab::Tuning)) {
+            Scheme scheme = snap.model.scheme;
+            if (combo(
+                    "scheme", kSchemes, snap.model.scheme, scheme,
+                    [](Scheme s) { return to_string(s); }, [](Scheme s) { return describe(s); }))
+                set_scheme(scheme);
+            Layout layout = snap.model.layout;
+            if (combo(
+                    "layout", kLayouts, snap.model.layout, layout,
+                    [](Layout l) { return to_string(l); }, [](Layout l) { return describe(l); }))
+                set_layout(layout);
+            Precision precision = snap.model.precision;
+            if (combo(
+                    "precision", kPrecisions, snap.model.precision, precision,
+                    [](Precision p) { return to_string(p); },
+                    [](Precision) {
+                        return std::string_view(
+                            "Bytes per population: FP64 doubles the memory traffic per node "
+                            "update, and "
+                            "LBM speed is bound by memory traffic, so it roughly halves MLUPS.");
+                    }))
+                set_precision(precision);
+            CollisionKind collision = snap.model.collision;
+            if (combo(
+                    "collision", kCollisions, snap.model.collision, collision,
+                    [](CollisionKind c) { return to_string(c); },
+                    [](CollisionKind c) { return describe(c); }))
+                set_collision(collision);
+
+            // The slider edits warps (multiples of 32 threads) and applies on release only, so that
+            // a drag does not rebuild the launch at every intermediate value.
+            if (!warps_active_) warps_ = std::max(1, snap.launch.block_size / 32);
+            const float frame_w = ImGui::CalcItemWidth();
+            ImGui::SliderInt("threads/block", &warps_, 1, 32, std::to_string(warps_ * 32).c_str());
+            block_rect_ = item_rect();
+            block_rect_[2] = frame_w;
+            warps_active_ = ImGui::IsItemActive();
+            if (ImGui::IsItemDeactivatedAfterEdit()) set_block_size(warps_ * 32);
+            tooltip(
+                "Threads per block: how many GPU threads (one per node) run together on one SM, in "
+                "warps of 32 that execute in lockstep. Bigger blocks share an SM among fewer "
+                "blocks; "
+                "the best size depends on registers per thread (seed 004, Fig. 5).");
+            int cap = snap.launch.blocks_per_sm_cap;
+            if (ImGui::SliderInt("occupancy cap", &cap, 0, 32, cap == 0 ? "none" : "%d blocks/SM"))
+                set_occupancy_cap(cap);
+            tooltip(
+                "Occupancy: how many warps an SM keeps in flight to hide memory latency. The cap "
+                "limits blocks per SM (0 = none) by reserving shared memory.");
+
+            // Like the block size, tau applies when the edit ends, not at every typed digit.
+            if (!tau_active_) tau_ = float(snap.tau);
+            ImGui::InputFloat("tau", &tau_, 0.01f, 0.1f, "%.4f");
+            tau_active_ = ImGui::IsItemActive();
+            if (ImGui::IsItemDeactivatedAfterEdit()) set_tau(tau_);
+            tooltip(
+                "Relaxation time: the viscosity is nu = (tau - 1/2) / 3. Close to 1/2 the fluid is "
+                "nearly inviscid and BGK becomes unstable; the solver then pauses and says why.");
+
+            draw_tuning(snap);
+            if (ImGui::Button("sweep")) sweep();
+            tooltip(
+                "Runs the live lattice at block sizes 32..1024 and plots MLUPS against them (seed "
+                "004, Fig. 5), then restores this launch: the best size balances occupancy against "
+                "registers per thread. Result in the Help window.");
+
+            ImGui::EndTabItem();
+        }
+        if (tab("view", Tab::View)) {
+            FieldKind field = view_.field;
+            const auto field_tip = [](FieldKind) {
+                return std::string_view(
+                    "The macroscopic field drawn on the slice: density and velocity "
+                    "are moments (sums over c_i) of the populations; vorticity is "
+                    "the curl of the velocity.");
+            };
+            if (combo("field", kFields, view_.field, field, field_label, field_tip))
+                set_field(field);
+            render::ColorMap map = view_.map;
+            const auto map_tip = [](render::ColorMap) {
+                return std::string_view(
+                    "viridis: perceptually uniform for magnitudes; blue-white-red: "
+                    "diverging, white at zero, for signed fields; inferno: for "
+                    "temperature.");
+            };
+            if (combo("colour map", kMaps, view_.map, map, render::to_string, map_tip))
+                set_colormap(map);
+            ImGui::Checkbox("auto range", &view_.auto_range);
+            tooltip("Auto range follows the slice's minimum and maximum every frame; off, a fixed "
+                    "range "
+                    "makes frames comparable over time.");
+            if (!view_.auto_range) {
+                ImGui::DragFloatRange2("range", &view_.fixed_min, &view_.fixed_max, 0.001f);
+                tooltip("The values mapped to the colour bar's ends.");
+            }
+            ImGui::Separator();
+            int tool = int(view_.tool);
+            ImGui::RadioButton("probe", &tool, int(Tool::Probe));
+            tooltip("probe: hover over the slice to read the field's value at that node.");
+            ImGui::SameLine();
+            ImGui::RadioButton("draw", &tool, int(Tool::DrawObstacle));
+            ImGui::SameLine();
+            ImGui::RadioButton("erase", &tool, int(Tool::EraseObstacle));
+            view_.tool = Tool(tool);
+            tooltip(
+                "draw / erase: left-drag paints solid (bounce-back) nodes or fluid on the slice. "
+                "Right-drag pans, the wheel zooms.");
+            ImGui::SliderInt("brush", &view_.brush_radius, 0, 8, "%d nodes");
+            tooltip("Radius of the painted disc. Solid nodes use half-way bounce-back: populations "
+                    "hitting them return where they came from, a no-slip wall half a node away.");
+
+            scenario_.draw_slice(snap);
+            ImGui::EndTabItem();
+        }
+        if (tab("lattice", Tab::Lattice)) {
+            scenario_.draw(snap);
+            ImGui::EndTabItem();
+        }
+        ImGui::PopItemWidth();
+        ImGui::EndTabBar();
+    }
+    select_tab_ = -1;
 
     ImGui::Separator();
     ImGui::TextWrapped("%s", snap.backend_note.c_str());
@@ -297,8 +347,10 @@ void Controls::draw_panel(const SolverSnapshot& snap, std::string_view slice_pat
     if (!snap.error.empty())
         ImGui::TextColored(ImVec4(1, 0.45f, 0.4f, 1), "%s", snap.error.c_str());
     ImGui::End();
-    draw_help_panel(snap);
-    draw_instability(snap);
+}
+
+std::array<float, 4> Controls::panel_rect() const {
+    return {panel_[0], panel_[1], panel_[2], panel_[3]};
 }
 
 void Controls::draw_tuning(const SolverSnapshot& snap) {

@@ -1,9 +1,10 @@
 // The control panel: the actions every control calls (public, so tests and future menus and
 // shortcuts call the very same functions) and the Dear ImGui panel that exposes them.
 #pragma once
+#include "app/live/solver_thread.hpp"
 #include "render/colormap.hpp"
 #include "render/gl/view_transform.hpp"
-#include "app/live/solver_thread.hpp"
+#include "scenario_panel.hpp"
 
 #include <array>
 
@@ -27,7 +28,7 @@ render::ColorMap default_colormap(FieldKind field, const Dims& dims);
 
 class Controls {
 public:
-    explicit Controls(SolverThread& solver) : solver_(solver) {}
+    explicit Controls(SolverThread& solver) : solver_(solver), scenario_(solver) {}
 
     // ---- actions (queued to the solver thread; they return at once) ----
     void set_scheme(Scheme s);
@@ -46,13 +47,26 @@ public:
     void step_once() { solver_.step_once(); }
     void reset() { solver_.reset(); }
     void sweep() { solver_.sweep(); }
-    // Paints a disc of brush_radius nodes around `at` (z: the shown slice): solid, or fluid
-    // when erasing. Only fluid <-> solid changes; inlets, outlets and lids stay.
+    // Paints a disc of brush_radius nodes around `at` (a node of the shown slice, in 3D on its
+    // axis and position): solid, or fluid when erasing. Only fluid <-> solid changes; inlets,
+    // outlets and lids stay.
     void paint(render::gl::NodeXY at, bool solid);
 
     ViewSettings& view() { return view_; }
     const ViewSettings& view() const { return view_; }
     bool paused() const { return paused_; }
+    ScenarioControls& scenario() { return scenario_; }
+    // The panel's tabs: launch tuning, view (field, colour, tools, 3D slice), lattice.
+    enum class Tab { Tuning, View, Lattice };
+    void select_tab(Tab tab) { select_tab_ = int(tab); }
+    // View menu: the panel can be hidden (then it neither draws nor takes the mouse), and the
+    // Help window brought up.
+    void set_panel_visible(bool visible) { panel_visible_ = visible; }
+    bool panel_visible() const { return panel_visible_; }
+    void show_help() { help_request_ = true; }
+    bool help_visible() const { return help_open_; }
+    // The panel's frame (x, y, w, h) as last drawn; zero when hidden.
+    std::array<float, 4> panel_rect() const;
 
     // Draws the panel for this frame; remembers where it is for panel_contains().
     void draw_panel(const SolverSnapshot& snap, std::string_view slice_path, double fps);
@@ -66,6 +80,8 @@ public:
     const std::array<float, 4>& block_slider_rect() const { return block_rect_; }
 
 private:
+    // The panel window itself (draw_panel adds the Help and blow-up windows).
+    void draw_main(const SolverSnapshot& snap, std::string_view slice_path, double fps);
     // The blow-up message: a window of its own in the middle of the view, with a reset.
     void draw_instability(const SolverSnapshot& snap);
     // Registers, blocks per SM, occupancy, bytes per node, MLUPS, GB/s, % of copy (tuning.hpp).
@@ -77,7 +93,12 @@ private:
     void change_launch(F&& edit);
 
     SolverThread& solver_;
+    ScenarioControls scenario_;
     ViewSettings view_;
+    bool panel_visible_ = true, help_open_ = true, help_request_ = false;
+    int select_tab_ = -1;
+    Axis slice_axis_ = Axis::Z; // of the last drawn snapshot, for paint()
+    std::uint32_t slice_index_ = 0;
     bool paused_ = false;
     float panel_[4] = {0, 0, 0, 0}; // x, y, w, h
     std::array<float, 4> pause_rect_{}, step_rect_{}, block_rect_{};

@@ -88,20 +88,24 @@ std::vector<VelocityArrow> velocity_arrows(StencilKind stencil) {
     return {};
 }
 
-void draw_help_panel(const SolverSnapshot& snap) {
+bool draw_help_panel(const SolverSnapshot& snap) {
     const ImVec2 display = ImGui::GetIO().DisplaySize;
     ImGui::SetNextWindowPos(ImVec2(display.x - 290, display.y - 8), ImGuiCond_Once, ImVec2(1, 1));
     ImGui::SetNextWindowBgAlpha(0.85f);
     ImGui::SetNextWindowCollapsed(true, ImGuiCond_Once);
-    if (ImGui::Begin("Help")) {
-        ImGui::TextUnformatted("Space run/pause  S step  R reset  Home view\n"
-                               "D draw  E erase  P probe  wheel zoom  right-drag pan");
+    const bool open = ImGui::Begin("Help");
+    if (open) {
+        ImGui::TextUnformatted("Space run/pause  S step  R reset  Home fit view  F1 help\n"
+                               "D draw  E erase  P probe  wheel zoom  right-drag pan\n"
+                               "Ctrl+O open  Ctrl+S save scenario  Ctrl+Shift+R record\n"
+                               "F11 full screen  (all shortcuts: Help > Keyboard shortcuts)");
         ImGui::Separator();
         draw_velocity_set(snap);
         ImGui::Separator();
         draw_sweep(snap);
     }
     ImGui::End();
+    return open;
 }
 
 } // namespace ll::gui

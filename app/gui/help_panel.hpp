@@ -16,7 +16,8 @@ struct VelocityArrow {
 // One arrow per velocity of `stencil`, in the stencil's own order (0 = rest).
 std::vector<VelocityArrow> velocity_arrows(StencilKind stencil);
 
-// Draws the "Help" ImGui window: shortcuts, the velocity set, the sweep result.
-void draw_help_panel(const SolverSnapshot& snap);
+// Draws the "Help" ImGui window: shortcuts, the velocity set, the sweep result. Returns
+// whether it is expanded (not collapsed to its title bar).
+bool draw_help_panel(const SolverSnapshot& snap);
 
 } // namespace ll::gui

@@ -46,6 +46,15 @@ MainWindow::~MainWindow() {
     viewport_ = nullptr;
 }
 
+namespace {
+// " | slice x = 12" for a 3D lattice; 2D lattices have their one slice.
+QString slice_text(const SolverSnapshot& s) {
+    if (s.dims.nz <= 1) return {};
+    const char* axis[] = {"x", "y", "z"};
+    return QString(" | slice %1 = %2").arg(axis[int(s.slice_axis)]).arg(s.slice_index);
+}
+} // namespace
+
 void MainWindow::update_status() {
     const SolverSnapshot& s = viewport_->snapshot();
     const QString backend = s.backend == "cuda" ? "CUDA" : "CPU";
@@ -59,7 +68,11 @@ void MainWindow::update_status() {
             .arg(qulonglong(s.step))
             .arg(s.mlups, 0, 'f', 1)
             .arg(viewport_->fps(), 0, 'f', 0)
-            .arg(QString::fromStdString(viewport_->slice_path())));
+            .arg(QString::fromStdString(viewport_->slice_path())) +
+        slice_text(s) +
+        (viewport_->recorder().state() == Recorder::State::Recording
+             ? QString(" | REC %1 frames").arg(viewport_->recorder().frames())
+             : QString()));
 }
 
 } // namespace ll::gui

@@ -37,12 +37,35 @@ public:
     QString shortcuts_text() const;
     QString about_text() const; // device, back end, compiler, Qt and CUDA build info
 
+    // File menu (file_actions.cpp). Each returns "" on success or the message shown to the
+    // user; a failure changes nothing (the running flow, the file on disk).
+    QString open_scenario(const QString& path); // TOML/JSON; checked before the restart
+    QString save_scenario(const QString& path); // preset + keys + model as TOML, atomically
+    QString export_png(const QString& path);    // the slice as a figure with its colour bar
+    QStringList recent_files() const;           // newest first, at most kMaxRecent
+    // Opens a recent file; a missing one is removed from the list with a message.
+    QString open_recent(const QString& path);
+    static constexpr int kMaxRecent = 8;
+    // Recording (Ctrl+Shift+R toggles): PNG frames into `folder`, MP4 on stop with ffmpeg.
+    QString start_recording(const QString& folder);
+    QString stop_recording();
+    // View menu.
+    QAction* view_action(const QString& name) const; // "panel", "dock", "colour_bar", ...
+    QString last_message() const { return last_message_; }
+
 protected:
     void closeEvent(QCloseEvent* e) override; // remembers geometry, field and colour map
 
 private:
     void update_status();
     void build_menus();
+    void build_file_menu(QMenu* file);
+    void build_view_menu();
+    void rebuild_recent_menu();
+    void remember_recent(const QString& path);
+    // Shows `text` in the status bar (and keeps it for tests); `error`: also a dialog when
+    // the action came from a menu.
+    void notify(const QString& text, bool error = false);
     void restore_settings();
     void save_settings() const;
 
@@ -50,6 +73,9 @@ private:
     Viewport* viewport_ = nullptr;  // owned by Qt as the central widget
     PerfDock* perf_dock_ = nullptr; // owned by Qt
     QLabel* status_ = nullptr;
+    QMenu* recent_menu_ = nullptr;
+    QString last_message_;
+    bool interactive_ = false; // inside a menu action: errors also get a dialog
     QTimer status_timer_;
 };
 

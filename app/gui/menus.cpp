@@ -1,4 +1,4 @@
-// The main window's Qt menus (File, Scenario, Help) and the settings remembered between runs.
+// The main window's Qt menus (File, View, Scenario, Help) and the settings remembered between runs.
 // Every menu action calls a public function that takes its path or name as a parameter, so
 // tests drive the very same code without modal dialogs.
 #include "main_window.hpp"
@@ -10,6 +10,7 @@
 
 #include <QActionGroup>
 #include <QCloseEvent>
+#include <QDateTime>
 #include <QFileDialog>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -19,20 +20,8 @@
 namespace ll::gui {
 
 void MainWindow::build_menus() {
-    QMenu* file = menuBar()->addMenu("&File");
-    file->addAction("Save &screenshot...", QKeySequence("Ctrl+P"), this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, "Save screenshot", "latticelab.png",
-                                                          "PNG images (*.png)");
-        if (!path.isEmpty() && !save_screenshot(path))
-            QMessageBox::warning(this, "LatticeLab", "Could not write " + path);
-    });
-    file->addAction("Export &VTK...", QKeySequence("Ctrl+E"), this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, "Export VTK", "latticelab.vti",
-                                                          "VTK image data (*.vti)");
-        if (!path.isEmpty()) export_vtk(path);
-    });
-    file->addSeparator();
-    file->addAction("&Quit", QKeySequence::Quit, this, [this] { close(); });
+    build_file_menu(menuBar()->addMenu("&File"));
+    build_view_menu();
 
     QMenu* scenario = menuBar()->addMenu("&Scenario");
     auto* group = new QActionGroup(this);
@@ -53,6 +42,115 @@ void MainWindow::build_menus() {
     });
     help->addAction("&About LatticeLab", this,
                     [this] { QMessageBox::about(this, "About LatticeLab", about_text()); });
+}
+
+void MainWindow::build_file_menu(QMenu* file) {
+    // A menu action: errors also get a dialog (tests call the functions without one).
+    const auto dialog_action = [this](auto fn) {
+        return [this, fn] {
+            interactive_ = true;
+            fn();
+            interactive_ = false;
+        };
+    };
+    const QString filter = "Scenario files (*.toml *.json)";
+    QAction* open = file->addAction(
+        "&Open scenario...", QKeySequence::Open, this, dialog_action([this, filter] {
+            const QString path = QFileDialog::getOpenFileName(this, "Open scenario", {}, filter);
+            if (!path.isEmpty()) open_scenario(path);
+        }));
+    open->setStatusTip("A TOML or JSON file: scenario = \"<preset>\" plus its keys");
+    file->addAction("&Save scenario...", QKeySequence::Save, this, dialog_action([this] {
+                        const QString path = QFileDialog::getSaveFileName(
+                            this, "Save scenario", "latticelab.toml", "TOML (*.toml)");
+                        if (!path.isEmpty()) save_scenario(path);
+                    }))
+        ->setStatusTip("The preset, its keys and the model and launch now running, as TOML");
+    recent_menu_ = file->addMenu("&Recent files");
+    rebuild_recent_menu();
+    file->addSeparator();
+    file->addAction("Export &VTK...", QKeySequence("Ctrl+E"), this,
+                    [this] {
+                        const QString path = QFileDialog::getSaveFileName(
+                            this, "Export VTK", "latticelab.vti", "VTK image data (*.vti)");
+                        if (!path.isEmpty()) export_vtk(path);
+                    })
+        ->setStatusTip("Density and velocity of the whole lattice for ParaView (.vti)");
+    file->addAction("Export slice &PNG...", QKeySequence("Ctrl+Shift+E"), this,
+                    dialog_action([this] {
+                        const QString path = QFileDialog::getSaveFileName(
+                            this, "Export slice PNG", "latticelab-slice.png", "PNG (*.png)");
+                        if (!path.isEmpty()) export_png(path);
+                    }))
+        ->setStatusTip("The slice node by node with its colour bar, as the command line's --png");
+    file->addAction("Save s&creenshot...", QKeySequence("Ctrl+P"), this,
+                    [this] {
+                        const QString path = QFileDialog::getSaveFileName(
+                            this, "Save screenshot", "latticelab.png", "PNG images (*.png)");
+                        if (!path.isEmpty() && !save_screenshot(path))
+                            QMessageBox::warning(this, "LatticeLab", "Could not write " + path);
+                    })
+        ->setStatusTip("The window's picture as drawn, panel included");
+    QAction* record = file->addAction("Start &recording...", QKeySequence("Ctrl+Shift+R"));
+    record->setObjectName("file_record");
+    record->setStatusTip("Frames as PNGs into a folder; on stop an MP4 when ffmpeg is installed");
+    connect(record, &QAction::triggered, this, dialog_action([this, record] {
+                if (viewport_->recorder().state() == Recorder::State::Recording) {
+                    stop_recording();
+                    record->setText("Start &recording...");
+                    return;
+                }
+                const QString folder =
+                    QFileDialog::getExistingDirectory(this, "Record frames into");
+                if (folder.isEmpty()) return;
+                const QString stamp = QDateTime::currentDateTime().toString("yyyyMMdd-hhmmss");
+                if (start_recording(folder + "/latticelab-" + stamp).isEmpty())
+                    record->setText("Stop &recording");
+            }));
+    file->addSeparator();
+    file->addAction("&Quit", QKeySequence::Quit, this, [this] { close(); });
+}
+
+void MainWindow::build_view_menu() {
+    QMenu* view = menuBar()->addMenu("&View");
+    const auto toggle = [&](const QString& name, const QString& text, const QKeySequence& key,
+                            bool on, auto fn) {
+        QAction* a = view->addAction(text);
+        a->setObjectName("view_" + name);
+        a->setShortcut(key);
+        a->setCheckable(true);
+        a->setChecked(on);
+        connect(a, &QAction::toggled, this, fn);
+        return a;
+    };
+    toggle("panel", "Control &panel", QKeySequence("Ctrl+1"), true,
+           [this](bool on) { viewport_->controls().set_panel_visible(on); });
+    QAction* dock = perf_dock_->toggleViewAction();
+    dock->setText("P&erformance graphs");
+    dock->setShortcut(QKeySequence("Ctrl+2"));
+    dock->setObjectName("view_dock");
+    view->addAction(dock);
+    toggle("colour_bar", "&Colour bar", QKeySequence("Ctrl+3"), true,
+           [this](bool on) { viewport_->set_colour_bar_visible(on); });
+    view->addSeparator();
+    QAction* fit = view->addAction("&Reset view (fit)", QKeySequence(Qt::Key_Home), this,
+                                   [this] { viewport_->fit_view(); });
+    fit->setObjectName("view_fit");
+    // Home also reaches the viewport directly; as a window shortcut it would be ambiguous.
+    fit->setShortcutContext(Qt::WidgetShortcut);
+    toggle("fullscreen", "&Full screen", QKeySequence(Qt::Key_F11), false, [this](bool on) {
+        if (on)
+            showFullScreen();
+        else
+            showNormal();
+    });
+    view->addAction("&Help window", QKeySequence(Qt::Key_F1), this,
+                    [this] { viewport_->controls().show_help(); })
+        ->setObjectName("view_help");
+}
+
+QAction* MainWindow::view_action(const QString& name) const {
+    return findChild<QAction*>("view_" + name);
 }
 
 QAction* MainWindow::scenario_action(const QString& name) const {
@@ -84,13 +182,21 @@ QString MainWindow::shortcuts_text() const {
     return "Space\tpause / run\n"
            "S\tone step (while paused)\n"
            "R\treset the flow\n"
-           "Home\treset pan and zoom\n"
+           "Home\tfit the slice into the free view (reset pan and zoom)\n"
            "D / E / P\tdraw, erase, probe tool\n"
            "Left drag\tpaint with the tool\n"
            "Right drag\tpan\n"
            "Wheel\tzoom\n"
-           "Ctrl+P\tsave screenshot\n"
+           "Hover\tread the field under the cursor\n"
+           "Ctrl+O\topen scenario (TOML / JSON)\n"
+           "Ctrl+S\tsave scenario\n"
            "Ctrl+E\texport VTK\n"
+           "Ctrl+Shift+E\texport slice PNG\n"
+           "Ctrl+P\tsave screenshot\n"
+           "Ctrl+Shift+R\tstart / stop recording\n"
+           "Ctrl+1 / 2 / 3\tshow or hide panel, graphs, colour bar\n"
+           "F11\tfull screen\n"
+           "F1\thelp window\n"
            "Ctrl+Q\tquit";
 }
 

@@ -1,5 +1,6 @@
 // [SECTION] set-up and teardown
 // [SECTION] frame
+// [SECTION] view fitting and the 3D inset
 // [SECTION] colour bar and hover readout
 // [SECTION] mouse tools
 #include "viewport.hpp"
@@ -8,6 +9,7 @@
 #include "render/gl/slice_view.hpp"
 #include "solver/io/fields.hpp"
 
+#include <QDateTime>
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QOpenGLContext>
@@ -44,6 +46,7 @@ void Viewport::release_gl() {
     if (!gl_ready_) return;
     makeCurrent();
     view_->release();
+    outline_.release();
     imgui_shutdown(imgui_);
     doneCurrent();
     gl_ready_ = false;
@@ -51,7 +54,7 @@ void Viewport::release_gl() {
 
 void Viewport::initializeGL() {
     std::string why;
-    if (!render::gl::init_gl_loader(why) || !view_->init(why)) {
+    if (!render::gl::init_gl_loader(why) || !view_->init(why) || !outline_.init(why)) {
         gl_info_ = QString::fromStdString("OpenGL unavailable: " + why);
         return;
     }
@@ -75,7 +78,8 @@ void Viewport::paintGL() {
     f->glClear(GL_COLOR_BUFFER_BIT);
     if (!gl_ready_) return;
 
-    if (solver_.take_latest(snap_)) view_->upload(snap_.slice.data(), snap_.width, snap_.height);
+    take_slice();
+    fit_if_needed();
     const ViewSettings& vs = controls_.view();
     render::gl::ValueRange range{vs.fixed_min, vs.fixed_max};
     if (vs.auto_range) {
@@ -90,19 +94,90 @@ void Viewport::paintGL() {
     view_->set_range(range);
     view_->set_colormap(vs.map);
     const double dpr = devicePixelRatioF();
-    view_->draw(int(std::lround(width() * dpr)), int(std::lround(height() * dpr)), float(dpr));
+    const int fb_w = int(std::lround(width() * dpr)), fb_h = int(std::lround(height() * dpr));
+    view_->draw(fb_w, fb_h, float(dpr));
+    draw_outline(fb_w, fb_h, float(dpr));
 
     imgui_new_frame(imgui_);
     controls_.draw_panel(snap_, view_->target().path_name(), fps_);
-    draw_colour_bar();
+    if (show_colour_bar_) draw_colour_bar();
     draw_hover();
     imgui_render(imgui_);
+    record_frame(fb_w, fb_h);
 
     ++fps_frames_;
     if (fps_clock_.elapsed() >= 500) {
         fps_ = fps_frames_ * 1000.0 / double(fps_clock_.restart());
         fps_frames_ = 0;
     }
+}
+
+void Viewport::take_slice() {
+    if (solver_.take_latest(snap_)) view_->upload(snap_.slice.data(), snap_.width, snap_.height);
+}
+
+void Viewport::record_frame(int fb_w, int fb_h) {
+    const qint64 ms = QDateTime::currentMSecsSinceEpoch();
+    if (!recorder_.wants_frame(ms)) return;
+    // The frame as drawn (slice, inset, colour bar, panel), read back from this widget's
+    // framebuffer: GL rows run bottom-up.
+    QImage frame(fb_w, fb_h, QImage::Format_RGBA8888);
+    QOpenGLFunctions* f = context()->functions();
+    f->glPixelStorei(GL_PACK_ALIGNMENT, 4);
+    f->glReadPixels(0, 0, fb_w, fb_h, GL_RGBA, GL_UNSIGNED_BYTE, frame.bits());
+    recorder_.add_frame(frame.mirrored(), ms);
+}
+
+// ---- [SECTION] view fitting and the 3D inset ---------------------------------------------
+
+PixelRect Viewport::free_area() const {
+    const auto panel = controls_.panel_rect();
+    float left = panel[2] > 0 ? panel[0] + panel[2] + 8 : 8;
+    float right = show_colour_bar_ ? colour_bar_rect().x - 16 : float(width()) - 8;
+    // A window too narrow for both: the panel may cover part of the slice then.
+    if (right - left < 120) left = 8, right = float(width()) - 8;
+    return {left, 8, right - left, std::max(1.0f, float(height()) - 16)};
+}
+
+void Viewport::fit_view() {
+    auto& v = view_->view();
+    v.reset();
+    user_moved_ = false;
+    if (snap_.width == 0 || snap_.height == 0) return;
+    const PixelRect a = free_area();
+    const float vw = float(width()), vh = float(height());
+    const float base = v.scale(vw, vh, snap_.width, snap_.height); // at zoom 1
+    v.zoom = std::min(a.w / float(snap_.width), a.h / float(snap_.height)) / base;
+    v.pan_x = a.x + a.w / 2 - vw / 2;
+    v.pan_y = a.y + a.h / 2 - vh / 2;
+    fitted_ = {float(snap_.width), float(snap_.height), vw, vh, a.x, a.w};
+}
+
+void Viewport::fit_if_needed() {
+    if (user_moved_ || snap_.width == 0) return;
+    const PixelRect a = free_area();
+    const std::array<float, 6> now{
+        float(snap_.width), float(snap_.height), float(width()), float(height()), a.x, a.w};
+    if (now != fitted_) fit_view();
+}
+
+PixelRect Viewport::outline_area() const {
+    // Top right, left of the colour bar's plate and its title.
+    const float right = show_colour_bar_ ? colour_bar_rect().x - 24 : float(width()) - 12;
+    return {right - 170, 12, 160, 110};
+}
+
+render::gl::BoxOutlineGeometry Viewport::outline_geometry() const {
+    if (snap_.dims.nz <= 1) return {};
+    return render::gl::box_outline_geometry({snap_.dims.nx, snap_.dims.ny, snap_.dims.nz},
+                                            int(snap_.slice_axis), snap_.slice_index,
+                                            outline_area());
+}
+
+void Viewport::draw_outline(int fb_w, int fb_h, float dpr) {
+    const auto g = outline_geometry();
+    if (g.box.empty()) return;
+    outline_.draw(g, fb_w, fb_h, dpr);
 }
 
 // ---- [SECTION] colour bar and hover readout ----------------------------------------------
@@ -150,17 +225,29 @@ std::optional<NodeXY> Viewport::node_at(QPointF p) const {
                                  snap_.width, snap_.height);
 }
 
-void Viewport::draw_hover() {
-    if (last_mouse_.x() < 0 || over_ui(last_mouse_)) return;
+PixelRect Viewport::slice_rect() const {
+    return view_->view().slice_rect(float(width()), float(height()), snap_.width, snap_.height);
+}
+
+std::string Viewport::hover_text() const {
+    if (last_mouse_.x() < 0 || over_ui(last_mouse_)) return {};
     const auto node = node_at(last_mouse_);
-    if (!node || snap_.slice.empty()) return;
-    const float v = snap_.slice[std::size_t(node->y) * snap_.width + node->x];
+    const std::size_t k = node ? std::size_t(node->y) * snap_.width + node->x : 0;
+    if (!node || k >= snap_.slice.size()) return {};
+    const float v = snap_.slice[k];
     char text[96];
     if (std::isnan(v))
         std::snprintf(text, sizeof text, "(%u, %u) solid", node->x, node->y);
     else
         std::snprintf(text, sizeof text, "(%u, %u) %s = %.4g", node->x, node->y,
                       std::string(field_label(snap_.field)).c_str(), double(v));
+    return text;
+}
+
+void Viewport::draw_hover() {
+    const std::string line = hover_text();
+    if (line.empty()) return;
+    const char* text = line.c_str();
     ImDrawList* dl = ImGui::GetForegroundDrawList();
     const ImVec2 at(float(last_mouse_.x()) + 14, float(last_mouse_.y()) + 10);
     const ImVec2 size = ImGui::CalcTextSize(text);
@@ -218,6 +305,7 @@ void Viewport::mouseMoveEvent(QMouseEvent* e) {
     if (panning_) {
         view_->view().pan_x += float(delta.x());
         view_->view().pan_y += float(delta.y());
+        user_moved_ = true;
     }
 }
 
@@ -230,6 +318,7 @@ void Viewport::mouseReleaseEvent(QMouseEvent* e) {
 void Viewport::wheelEvent(QWheelEvent* e) {
     if (over_ui(e->position())) return;
     const float notches = float(e->angleDelta().y()) / 120.0f;
+    user_moved_ = true;
     view_->view().zoom_at(std::pow(1.15f, notches), float(e->position().x()),
                           float(e->position().y()), float(width()), float(height()));
 }
@@ -248,7 +337,7 @@ void Viewport::keyPressEvent(QKeyEvent* e) {
         controls_.reset();
         break;
     case Qt::Key_Home:
-        view_->view().reset();
+        fit_view();
         break;
     case Qt::Key_D:
         controls_.set_tool(Tool::DrawObstacle);

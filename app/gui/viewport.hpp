@@ -4,6 +4,8 @@
 #pragma once
 #include "controls.hpp"
 #include "imgui_bridge.hpp"
+#include "recorder.hpp"
+#include "render/gl/box_outline.hpp"
 #include "render/gl/view_transform.hpp"
 
 #include <QElapsedTimer>
@@ -33,6 +35,23 @@ public:
     render::gl::PixelRect colour_bar_rect() const;
     // The node under a widget point, if the slice is there.
     std::optional<render::gl::NodeXY> node_at(QPointF p) const;
+    // Where the slice is drawn now (logical pixels).
+    render::gl::PixelRect slice_rect() const;
+    // The hover readout for the last cursor position: "(x, y) speed |u| = 0.0123" or
+    // "(x, y) solid"; empty off the slice or over the panel.
+    std::string hover_text() const;
+
+    // Fits the slice into the part of the view that the panel and the colour bar leave free
+    // (Home, View > Reset view). It also happens by itself when the lattice, the slice or the
+    // window changes, until the user pans or zooms.
+    void fit_view();
+    render::gl::PixelRect free_area() const;
+    void set_colour_bar_visible(bool on) { show_colour_bar_ = on; }
+    bool colour_bar_visible() const { return show_colour_bar_; }
+    // The 3D inset: where it is drawn and its geometry now (empty for 2D lattices).
+    render::gl::PixelRect outline_area() const;
+    render::gl::BoxOutlineGeometry outline_geometry() const;
+    Recorder& recorder() { return recorder_; }
 
 protected:
     void initializeGL() override;
@@ -46,6 +65,12 @@ protected:
     void keyPressEvent(QKeyEvent* e) override;
 
 private:
+    // The one place the GUI takes a published slice into GL (host upload now; the interop
+    // path plugs in here).
+    void take_slice();
+    void fit_if_needed();
+    void draw_outline(int fb_w, int fb_h, float dpr);
+    void record_frame(int fb_w, int fb_h);
     void release_gl();
     void draw_colour_bar();
     void draw_hover();
@@ -56,6 +81,11 @@ private:
     Controls controls_;
     SolverSnapshot snap_;
     std::unique_ptr<render::gl::SliceView> view_;
+    render::gl::BoxOutline outline_;
+    Recorder recorder_;
+    bool show_colour_bar_ = true;
+    bool user_moved_ = false;       // panned or zoomed since the last fit
+    std::array<float, 6> fitted_{}; // what the last fit was for (slice, view, free area)
     ImGuiBridge imgui_;
     QString gl_info_;
     QTimer frame_timer_;

@@ -107,6 +107,14 @@ SimulationSetup obstacle(const ScenarioSpec& spec, const KeyValues& user, bool t
     const Dims d = three_d ? Dims{10 * diameter, 4 * diameter, 4 * diameter}
                            : Dims{22 * diameter, std::uint32_t(std::lround(4.1 * D)) + 2, 1};
     SimulationSetup s = start(spec, user, keys, d, D);
+    // 2D: the channel's walls; 3D: the box's four sides, periodic unless made free-slip.
+    const std::string& side_key = keys.at(three_d ? "sides" : "walls");
+    const std::uint8_t side = side_key == "free_slip" ? kFreeSlip : kSolid;
+    const bool periodic = side_key == "periodic";
+    const auto is_side = [periodic](const Dims& d, std::uint32_t y, std::uint32_t z, bool three_d) {
+        if (periodic) return false;
+        return y == 0 || y == d.ny - 1 || (three_d && (z == 0 || z == d.nz - 1));
+    };
     const double cx = three_d ? 2.5 * D : 2.0 * D + 0.5, cy = three_d ? 2.0 * D : 2.0 * D + 0.5;
     const double cz = three_d ? 2.0 * D : 0.0;
     for (std::uint32_t z = 0; z < d.nz; ++z)
@@ -114,9 +122,12 @@ SimulationSetup obstacle(const ScenarioSpec& spec, const KeyValues& user, bool t
             for (std::uint32_t x = 0; x < d.nx; ++x) {
                 const std::size_t k = at(d, x, y, z);
                 const double dx = x + 0.5 - cx, dy = y + 0.5 - cy, dz = three_d ? z + 0.5 - cz : 0;
-                const bool side_wall = !three_d && (y == 0 || y == d.ny - 1);
-                if (side_wall || dx * dx + dy * dy + dz * dz <= D * D / 4) {
+                if (dx * dx + dy * dy + dz * dz <= D * D / 4) {
                     s.flags[k] = kSolid;
+                    continue;
+                }
+                if (is_side(d, y, z, three_d)) {
+                    s.flags[k] = side;
                     continue;
                 }
                 if (x == 0) s.flags[k] = kInlet;
@@ -178,11 +189,18 @@ const std::vector<Preset>& presets() {
               {{"length", K::Integer, "4", 1, 4096, "", "nodes along the duct"}})},
          [](const ScenarioSpec& s, const KeyValues& u) { return channel(s, u, true); }},
         {{"cylinder2d", "2D flow past a cylinder in a channel: the Karman vortex street",
-          common_keys({20, 4, 400, "cylinder diameter in nodes (lattice 22D x 4.1D)", 100, 0.1,
-                       "d2q9", "trt"})},
+          with_extra(common_keys({20, 4, 400, "cylinder diameter in nodes (lattice 22D x 4.1D)",
+                                  100, 0.1, "d2q9", "trt"}),
+                     {{"walls", K::Choice, "no_slip", 0, 0, "no_slip|free_slip",
+                       "channel walls: no_slip (bounce-back, Schafer-Turek) or free_slip "
+                       "(specular, no boundary layer)"}})},
          [](const ScenarioSpec& s, const KeyValues& u) { return obstacle(s, u, false); }},
-        {{"sphere3d", "3D flow past a sphere, periodic sides (lattice 10D x 4D x 4D)",
-          common_keys({12, 4, 128, "sphere diameter in nodes", 100, 0.1, "d3q19", "trt"})},
+        {{"sphere3d", "3D flow past a sphere, periodic or free-slip sides (lattice 10D x 4D x 4D)",
+          with_extra(
+              common_keys({12, 4, 128, "sphere diameter in nodes", 100, 0.1, "d3q19", "trt"}),
+              {{"sides", K::Choice, "periodic", 0, 0, "periodic|free_slip",
+                "the box's four sides: periodic (an array of spheres) or free_slip "
+                "walls"}})},
          [](const ScenarioSpec& s, const KeyValues& u) { return obstacle(s, u, true); }},
         {{"taylor_green2d", "2D Taylor-Green vortices decaying in a periodic box",
           common_keys({64, 8, 8192, "nodes per side", 0, 0.05, "d2q9", "bgk"})},

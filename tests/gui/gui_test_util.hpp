@@ -1,7 +1,8 @@
 // Helpers shared by the visualiser's QTest suites.
 #pragma once
-#include "main_window.hpp"
 #include "app/live/solver_thread.hpp"
+#include "main_window.hpp"
+#include "viewport.hpp"
 
 #include <QApplication>
 #include <QSettings>
@@ -26,6 +27,16 @@ inline void isolate_settings() {
     QStandardPaths::setTestModeEnabled(true);
     QSettings().clear();
     QApplication::setQuitOnLastWindowClosed(false);
+}
+
+// A shown window on the default scenario whose flow has taken `steps` steps.
+inline std::unique_ptr<MainWindow> open_window(std::uint64_t steps) {
+    auto window = std::make_unique<MainWindow>(SolverStart{});
+    window->show();
+    if (!QTest::qWaitForWindowExposed(window.get())) return nullptr;
+    if (!QTest::qWaitFor([&] { return window->viewport().snapshot().step > steps; }, 20000))
+        return nullptr;
+    return window;
 }
 
 // main() of a window suite: the GL format before the QApplication, isolated settings.

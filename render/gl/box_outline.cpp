@@ -1,0 +1,158 @@
+// [SECTION] geometry
+// [SECTION] GL
+#include "box_outline.hpp"
+
+#include "gl_state.hpp"
+#include "latticelab_shaders.hpp"
+
+#include <GL/glew.h>
+
+#include <algorithm>
+
+namespace ll::render::gl {
+
+// ---- [SECTION] geometry ------------------------------------------------------------------
+
+namespace {
+
+// Oblique (cabinet) projection: depth y recedes up and to the right at half scale, the usual
+// textbook drawing of a box, so all three axes stay readable in a small inset.
+constexpr float kDepthX = 0.35f, kDepthY = 0.35f;
+
+struct Projected {
+    float x, y; // unscaled, y up
+};
+
+Projected project(float x, float y, float z) {
+    return {x + kDepthX * y, z + kDepthY * y};
+}
+
+} // namespace
+
+BoxOutlineGeometry box_outline_geometry(std::array<std::uint32_t, 3> dims, int axis,
+                                        std::uint32_t index, PixelRect area) {
+    const float n[3] = {float(std::max(dims[0], 1u)), float(std::max(dims[1], 1u)),
+                        float(std::max(dims[2], 1u))};
+    // The projected box spans [0, nx + a ny] x [0, nz + b ny]: scale it into the area.
+    const float pw = n[0] + kDepthX * n[1], ph = n[2] + kDepthY * n[1];
+    const float s = std::min(area.w / pw, area.h / ph);
+    const float ox = area.x + (area.w - s * pw) / 2, oy = area.y + (area.h + s * ph) / 2;
+    const auto to_pixels = [&](float x, float y, float z) {
+        const Projected p = project(x, y, z);
+        return std::array<float, 2>{ox + s * p.x, oy - s * p.y};
+    };
+    const auto segment = [&](std::array<float, 3> a, std::array<float, 3> b) {
+        const auto p = to_pixels(a[0], a[1], a[2]), q = to_pixels(b[0], b[1], b[2]);
+        return Segment{p[0], p[1], q[0], q[1]};
+    };
+
+    BoxOutlineGeometry g;
+    // Edges along each axis k: the four combinations of the other two coordinates.
+    for (int k = 0; k < 3; ++k)
+        for (int c = 0; c < 4; ++c) {
+            std::array<float, 3> a{}, b{};
+            const int u = (k + 1) % 3, v = (k + 2) % 3;
+            a[std::size_t(u)] = b[std::size_t(u)] = (c & 1) ? n[u] : 0;
+            a[std::size_t(v)] = b[std::size_t(v)] = (c & 2) ? n[v] : 0;
+            b[std::size_t(k)] = n[k];
+            g.box.push_back(segment(a, b));
+        }
+    // The plane through the node's centre, a rectangle spanning the other two axes.
+    const int k = std::clamp(axis, 0, 2);
+    const float at = std::min(float(index) + 0.5f, n[k]);
+    const int u = (k + 1) % 3, v = (k + 2) % 3;
+    std::array<std::array<float, 3>, 4> corner{};
+    for (int c = 0; c < 4; ++c) {
+        corner[std::size_t(c)][std::size_t(k)] = at;
+        corner[std::size_t(c)][std::size_t(u)] = (c == 1 || c == 2) ? n[u] : 0;
+        corner[std::size_t(c)][std::size_t(v)] = (c >= 2) ? n[v] : 0;
+    }
+    for (std::size_t c = 0; c < 4; ++c)
+        g.plane.push_back(segment(corner[c], corner[(c + 1) % 4]));
+    return g;
+}
+
+// ---- [SECTION] GL ------------------------------------------------------------------------
+
+namespace {
+
+GLuint stage(GLenum type, const char* source, std::string& why) {
+    const GLuint shader = glCreateShader(type);
+    glShaderSource(shader, 1, &source, nullptr);
+    glCompileShader(shader);
+    GLint status = GL_FALSE;
+    glGetShaderiv(shader, GL_COMPILE_STATUS, &status);
+    if (status != GL_TRUE) {
+        char log[512] = {};
+        glGetShaderInfoLog(shader, sizeof log, nullptr, log);
+        why = std::string("outline shader: ") + log;
+    }
+    return shader;
+}
+
+} // namespace
+
+bool BoxOutline::init(std::string& why) {
+    StateGuard guard;
+    const GLuint vs = stage(GL_VERTEX_SHADER, shaders::outline_vert, why);
+    const GLuint fs = stage(GL_FRAGMENT_SHADER, shaders::outline_frag, why);
+    program_ = glCreateProgram();
+    glAttachShader(program_, vs);
+    glAttachShader(program_, fs);
+    glLinkProgram(program_);
+    glDeleteShader(vs);
+    glDeleteShader(fs);
+    GLint linked = GL_FALSE;
+    glGetProgramiv(program_, GL_LINK_STATUS, &linked);
+    if (linked != GL_TRUE) {
+        if (why.empty()) why = "outline shaders do not link";
+        release();
+        return false;
+    }
+    loc_viewport_ = glGetUniformLocation(program_, "u_viewport");
+    loc_color_ = glGetUniformLocation(program_, "u_color");
+    GLint old_buffer = 0;
+    glGetIntegerv(GL_ARRAY_BUFFER_BINDING, &old_buffer);
+    glGenVertexArrays(1, &vertex_array_);
+    glGenBuffers(1, &buffer_);
+    glBindVertexArray(vertex_array_);
+    glBindBuffer(GL_ARRAY_BUFFER, buffer_);
+    glEnableVertexAttribArray(0);
+    glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 2 * sizeof(float), nullptr);
+    glBindBuffer(GL_ARRAY_BUFFER, GLuint(old_buffer));
+    return glGetError() == GL_NO_ERROR || (why = "GL error while creating the outline", false);
+}
+
+void BoxOutline::release() {
+    if (buffer_ != 0) glDeleteBuffers(1, &buffer_);
+    if (vertex_array_ != 0) glDeleteVertexArrays(1, &vertex_array_);
+    if (program_ != 0) glDeleteProgram(program_);
+    buffer_ = vertex_array_ = program_ = 0;
+}
+
+void BoxOutline::draw(const BoxOutlineGeometry& g, int fb_w, int fb_h, float dpr) {
+    if (program_ == 0 || fb_w <= 0 || fb_h <= 0) return;
+    std::vector<float> xy;
+    for (const auto* list : {&g.box, &g.plane})
+        for (const Segment& s : *list)
+            xy.insert(xy.end(), {s.x0, s.y0, s.x1, s.y1});
+    StateGuard guard;
+    GLint old_buffer = 0;
+    glGetIntegerv(GL_ARRAY_BUFFER_BINDING, &old_buffer);
+    glViewport(0, 0, fb_w, fb_h);
+    glDisable(GL_BLEND);
+    glDisable(GL_DEPTH_TEST);
+    glDisable(GL_SCISSOR_TEST);
+    glUseProgram(program_);
+    glBindVertexArray(vertex_array_);
+    glBindBuffer(GL_ARRAY_BUFFER, buffer_);
+    glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(xy.size() * sizeof(float)), xy.data(), GL_STREAM_DRAW);
+    glUniform2f(loc_viewport_, float(fb_w) / dpr, float(fb_h) / dpr);
+    glUniform4fv(loc_color_, 1, kBoxColor.data());
+    glDrawArrays(GL_LINES, 0, GLsizei(2 * g.box.size()));
+    glUniform4fv(loc_color_, 1, kPlaneColor.data());
+    glDrawArrays(GL_LINES, GLint(2 * g.box.size()), GLsizei(2 * g.plane.size()));
+    glBindBuffer(GL_ARRAY_BUFFER, GLuint(old_buffer));
+}
+
+} // namespace ll::render::gl
