@@ -136,7 +136,9 @@ PixelRect Viewport::free_area() const {
     float right = show_colour_bar_ ? colour_bar_rect().x - 16 : float(width()) - 8;
     // A window too narrow for both: the panel may cover part of the slice then.
     if (right - left < 120) left = 8, right = float(width()) - 8;
-    return {left, 8, right - left, std::max(1.0f, float(height()) - 16)};
+    // 3D: the box inset takes a strip at the top.
+    const float top = snap_.dims.nz > 1 ? outline_area().y + outline_area().h + 8 : 8;
+    return {left, top, right - left, std::max(1.0f, float(height()) - top - 8)};
 }
 
 void Viewport::fit_view() {
@@ -162,9 +164,10 @@ void Viewport::fit_if_needed() {
 }
 
 PixelRect Viewport::outline_area() const {
-    // Top right, left of the colour bar's plate and its title.
-    const float right = show_colour_bar_ ? colour_bar_rect().x - 24 : float(width()) - 12;
-    return {right - 170, 12, 160, 110};
+    // Top left of the view, beside the panel: clear of the colour bar's title.
+    const auto panel = controls_.panel_rect();
+    const float left = panel[2] > 0 ? panel[0] + panel[2] + 12 : 12;
+    return {left, 8, 160, 110};
 }
 
 render::gl::BoxOutlineGeometry Viewport::outline_geometry() const {
