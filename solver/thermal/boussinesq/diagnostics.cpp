@@ -1,0 +1,58 @@
+// Diagnostics of the Boussinesq model (diagnostics.hpp).
+#include "diagnostics.hpp"
+
+#include "model.hpp"
+
+#include <cmath>
+#include <complex>
+#include <limits>
+#include <numbers>
+
+namespace ll::thermal::boussinesq {
+
+double average_nusselt(const Config& cfg, const Fields& f, double height, double dT) {
+    double flux = 0;
+    std::size_t count = 0;
+    for (std::size_t n = 0; n < cfg.flags.size(); ++n) {
+        if (!is_updated(cfg.flags[n])) continue;
+        flux += f.ux[n] * f.theta[n];
+        ++count;
+    }
+    return 1 + height * (flux / double(count)) / (kappa_of(cfg) * dT);
+}
+
+double kinetic_energy(const Config& cfg, const Fields& f) {
+    double e = 0;
+    for (std::size_t n = 0; n < cfg.flags.size(); ++n)
+        if (is_updated(cfg.flags[n]))
+            e += 0.5 * f.rho[n] * (f.ux[n] * f.ux[n] + f.uy[n] * f.uy[n] + f.uz[n] * f.uz[n]);
+    return e;
+}
+
+double mode_amplitude(const Dims& d, const std::vector<double>& v, std::uint32_t y, std::uint32_t z,
+                      int m) {
+    std::complex<double> s = 0;
+    for (std::uint32_t x = 0; x < d.nx; ++x) {
+        const double phase = -2 * std::numbers::pi * m * (x + 0.5) / d.nx;
+        s += v[x + std::size_t(d.nx) * (y + std::size_t(d.ny) * z)] * std::polar(1.0, phase);
+    }
+    return 2 * std::abs(s) / d.nx;
+}
+
+double max_abs_difference(const std::vector<double>& a, const std::vector<double>& b) {
+    constexpr double inf = std::numeric_limits<double>::infinity();
+    if (a.size() != b.size()) return inf;
+    double m = 0;
+    for (std::size_t k = 0; k < a.size(); ++k) {
+        const double d = std::abs(a[k] - b[k]);
+        if (std::isnan(d)) return inf;
+        m = std::max(m, d);
+    }
+    return m;
+}
+
+double max_abs(const std::vector<double>& v) {
+    return max_abs_difference(v, std::vector<double>(v.size(), 0.0));
+}
+
+} // namespace ll::thermal::boussinesq

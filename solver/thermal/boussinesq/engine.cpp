@@ -1,0 +1,101 @@
+// Host helpers shared by both Boussinesq engines: validation, near-wall bits, equilibrium.
+#include "dispatch.hpp"
+
+#include <cmath>
+
+namespace ll::thermal::boussinesq {
+
+void Fields::resize(std::size_t nodes) {
+    for (auto* v : {&rho, &ux, &uy, &uz, &theta})
+        v->assign(nodes, 0.0);
+}
+
+void validate(const Config& c) {
+    const auto fail = [](const std::string& m) { throw ConfigError(m); };
+    if (c.model.stencil != StencilKind::D2Q9 && c.model.stencil != StencilKind::D3Q19)
+        fail("stencil: the Boussinesq model runs on d2q9 or d3q19");
+    if (c.model.scheme == Scheme::SharedX)
+        fail("scheme = shared_x: not available for two populations; pull has the same "
+             "addressing (push|pull|split|aa|esoteric)");
+    const bool two_d = c.model.stencil == StencilKind::D2Q9;
+    if (c.dims.nodes() == 0 || (two_d && c.dims.nz != 1))
+        fail("size: a d2q9 lattice needs nz = 1 and nx, ny >= 1");
+    if (c.flags.size() != c.dims.nodes())
+        fail("flags: " + std::to_string(c.flags.size()) + " given, the lattice has " +
+             std::to_string(c.dims.nodes()) + " nodes");
+    for (std::uint8_t f : c.flags) {
+        const NodeType t = node_type(f);
+        if (t != kFluid && !is_halfway_wall(f))
+            fail("flags: node type " + std::to_string(int(t)) +
+                 " is not supported by the Boussinesq model (fluid, solid, moving_wall, "
+                 "free_slip)");
+    }
+    if (!(c.flow.tau > 0.5)) fail("tau = " + std::to_string(c.flow.tau) + ": must be > 0.5");
+    if (!(c.thermal.tau_t > 0.5))
+        fail("tau_t = " + std::to_string(c.thermal.tau_t) + ": must be > 0.5");
+    if (c.block_size < 32 || c.block_size > 1024 || c.block_size % 32)
+        fail("block_size = " + std::to_string(c.block_size) +
+             ": must be a multiple of 32 between 32 and 1024");
+}
+
+int temperature_velocities(const Config& cfg) {
+    return with_stencils(cfg, [](auto, auto t) { return decltype(t)::type::Q; });
+}
+
+double kappa_of(const Config& cfg) {
+    return with_stencils(cfg, [&](auto, auto t) {
+        return lattice_cs2<typename decltype(t)::type>() * (cfg.thermal.tau_t - 0.5);
+    });
+}
+
+std::vector<std::uint8_t> with_near_wall_bits(const Config& cfg) {
+    std::vector<std::uint8_t> flags = cfg.flags;
+    with_stencils(cfg, [&](auto sf, auto) {
+        using SF = typename decltype(sf)::type;
+        for (node_t n = 0; n < cfg.dims.nodes(); ++n) {
+            std::uint8_t f = cfg.flags[n] & std::uint8_t(~kNearWallBit);
+            const NodeFrame fr = make_frame(cfg.dims, n);
+            for (int i = 1; i < SF::Q && is_updated(f); ++i)
+                if (is_halfway_wall(
+                        cfg.flags[fr.shift(cvel<SF>(i, 0), cvel<SF>(i, 1), cvel<SF>(i, 2))]))
+                    f |= kNearWallBit;
+            flags[n] = f;
+        }
+    });
+    return flags;
+}
+
+// Guo's moment is rho u - F/2 (equilibrium.hpp), so the flow starts from f_eq at
+// u - F / (2 rho): the engine then reports exactly the given u.
+void equilibrium_state(const Config& cfg, const Fields& in, std::vector<double>& f,
+                       std::vector<double>& g) {
+    with_stencils(cfg, [&](auto sf, auto st) {
+        using SF = typename decltype(sf)::type;
+        using ST = typename decltype(st)::type;
+        const Args<double> a = make_args<SF, double>(cfg);
+        const std::size_t nodes = cfg.dims.nodes();
+        f.assign(nodes * SF::Q, 0.0);
+        g.assign(nodes * ST::Q, 0.0);
+        for (std::size_t n = 0; n < nodes; ++n) {
+            if (!is_updated(cfg.flags[n])) continue;
+            double force[3];
+            buoyancy_force(a.flow.force, a.thermal, in.theta[n], force);
+            const double u[3] = {in.ux[n], in.uy[n], in.uz[n]};
+            const double bare[3] = {u[0] - 0.5 * force[0] / in.rho[n],
+                                    u[1] - 0.5 * force[1] / in.rho[n],
+                                    u[2] - 0.5 * force[2] / in.rho[n]};
+            for (int i = 0; i < SF::Q; ++i)
+                f[n * SF::Q + i] = ll::equilibrium<SF>(i, in.rho[n], bare);
+            for (int i = 0; i < ST::Q; ++i)
+                g[n * ST::Q + i] = temperature_equilibrium<ST>(i, in.theta[n], u);
+        }
+    });
+}
+
+void Engine::init(const Fields& fields) {
+    std::vector<double> f, g;
+    equilibrium_state(config(), fields, f, g);
+    import_state(f, g);
+}
+
+} // namespace ll::thermal::boussinesq

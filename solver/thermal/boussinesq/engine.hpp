@@ -1,0 +1,79 @@
+// The Boussinesq double-population engine: interface, configuration and factories. It is
+// separate from ll::Engine (one population) for now; its calls mirror Engine's (step,
+// export/import of a canonical state, fields) so an adapter can plug it in later.
+#pragma once
+#include "solver/options.hpp"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace ll::thermal::boussinesq {
+
+// The temperature population's stencil: D2Q5 / D3Q7, or the flow stencil (seed 001).
+enum class TemperatureStencil : std::uint8_t { Reduced, Flow };
+
+// Physical parameters of the temperature population, in lattice units.
+struct ThermalSettings {
+    double tau_t = 1.0;                  // kappa = cs2_T (tau_T - 1/2), cs2_T of the stencil
+    double g_beta = 0;                   // g * beta: buoyancy per unit theta (rho0 = 1)
+    double gravity_dir[3] = {0, -1, 0};  // unit vector along g
+    double wall_theta[4] = {0, 0, 0, 0}; // theta = T - T0 of wall classes 1..3 (0: adiabatic)
+};
+
+struct Config {
+    Dims dims;
+    ModelChoice model; // flow stencil D2Q9 | D3Q19, collision, scheme, layout, precision
+    TemperatureStencil temperature = TemperatureStencil::Reduced;
+    FlowParams flow; // tau, TRT Lambda, MRT choice, uniform force, moving-wall velocity
+    ThermalSettings thermal;
+    // NodeType per node, half-way walls carrying their thermal class (model.hpp,
+    // thermal_wall()); the engines add the near-wall bits.
+    std::vector<std::uint8_t> flags;
+    int block_size = 256; // CUDA threads per block
+};
+
+// Node n = x + nx (y + ny z). Walls hold rho = 1, u = 0 and their theta.
+struct Fields {
+    std::vector<double> rho, ux, uy, uz, theta;
+    void resize(std::size_t nodes);
+};
+
+class Engine {
+public:
+    virtual ~Engine() = default;
+    // Advances `steps` time steps; returns the seconds they took (GPU: CUDA events).
+    virtual double step(int steps) = 0;
+    // Canonical state, pre-collision with walls applied, in double: f[n * QF + i]
+    // (unshifted) and g[n * QT + i]; wall nodes hold zeros.
+    virtual void export_state(std::vector<double>& f, std::vector<double>& g) = 0;
+    virtual void import_state(const std::vector<double>& f, const std::vector<double>& g) = 0;
+    virtual void read_fields(Fields& out) = 0;
+    virtual const Config& config() const = 0;
+    virtual std::string device() const = 0; // "cpu: N OpenMP threads" or the GPU's name
+
+    // Starts from both equilibria of the given fields (rho, u, theta per node).
+    void init(const Fields& fields);
+    std::uint64_t steps_done() const { return steps_; }
+
+protected:
+    std::uint64_t steps_ = 0;
+};
+
+// Throws ConfigError naming the field and its range when the config cannot run.
+void validate(const Config& cfg);
+// Q of the temperature population for this config.
+int temperature_velocities(const Config& cfg);
+// Diffusivity of the config: cs2_T (tau_T - 1/2).
+double kappa_of(const Config& cfg);
+// Flags with the near-wall bits of the flow stencil (which covers the temperature stencil).
+std::vector<std::uint8_t> with_near_wall_bits(const Config& cfg);
+// Canonical equilibrium state of the fields.
+void equilibrium_state(const Config& cfg, const Fields& fields, std::vector<double>& f,
+                       std::vector<double>& g);
+
+std::unique_ptr<Engine> make_cpu_engine(const Config& cfg);
+// nullptr with `why` set when CUDA is not compiled in or no GPU is usable.
+std::unique_ptr<Engine> make_cuda_engine(const Config& cfg, std::string& why);
+
+} // namespace ll::thermal::boussinesq
