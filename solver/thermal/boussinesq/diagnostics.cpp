@@ -39,6 +39,23 @@ double mode_amplitude(const Dims& d, const std::vector<double>& v, std::uint32_t
     return 2 * std::abs(s) / d.nx;
 }
 
+double log_slope(const std::vector<double>& t, const std::vector<double>& v) {
+    const double n = double(t.size());
+    double st = 0, sl = 0, stt = 0, stl = 0;
+    for (std::size_t k = 0; k < t.size(); ++k) {
+        const double l = std::log(v[k]);
+        st += t[k];
+        sl += l;
+        stt += t[k] * t[k];
+        stl += t[k] * l;
+    }
+    return (n * stl - st * sl) / (n * stt - st * st);
+}
+
+bool within_relative(double value, double reference, double tolerance) {
+    return std::abs(value / reference - 1) <= tolerance;
+}
+
 double max_abs_difference(const std::vector<double>& a, const std::vector<double>& b) {
     constexpr double inf = std::numeric_limits<double>::infinity();
     if (a.size() != b.size()) return inf;

@@ -22,6 +22,13 @@ double kinetic_energy(const Config& cfg, const Fields& f);
 double mode_amplitude(const Dims& d, const std::vector<double>& v, std::uint32_t y, std::uint32_t z,
                       int m);
 
+// Least-squares slope of ln(v) against t: the growth rate of an exponential (NaN if any v is
+// NaN, not finite if any v <= 0).
+double log_slope(const std::vector<double>& t, const std::vector<double>& v);
+
+// |value / reference - 1| <= tolerance; false for a NaN (a plain `>` check would pass it).
+bool within_relative(double value, double reference, double tolerance);
+
 // Largest |a - b| over the elements; +infinity if either holds a NaN or the sizes differ.
 double max_abs_difference(const std::vector<double>& a, const std::vector<double>& b);
 // Largest |v|; +infinity if v holds a NaN.

@@ -26,7 +26,7 @@ LatticeUnits units_from_velocity(double rayleigh, double prandtl, double height,
 LatticeUnits units_from_kappa(double rayleigh, double prandtl, double height, double kappa,
                               double cs2_t);
 
-struct Setup {
+struct Scenario {
     Config config;
     Fields initial;
     LatticeUnits units{};
@@ -50,7 +50,7 @@ struct CavityOptions {
     double velocity = 0.1; // buoyancy velocity U (lattice units): Ma = U / cs ~ 0.17
     ModelOptions model;
 };
-Setup heated_cavity2d(const CavityOptions& opt);
+Scenario heated_cavity2d(const CavityOptions& opt);
 
 // ---- [SECTION] rayleigh_benard ----
 struct RayleighBenardOptions {
@@ -61,8 +61,8 @@ struct RayleighBenardOptions {
     double amplitude = 1e-3; // theta perturbation sin(pi y / H) cos(2 pi x / L)
     ModelOptions model;
 };
-Setup rayleigh_benard2d(const RayleighBenardOptions& opt);
-Setup rayleigh_benard3d(const RayleighBenardOptions& opt); // square period in x and z
+Scenario rayleigh_benard2d(const RayleighBenardOptions& opt);
+Scenario rayleigh_benard3d(const RayleighBenardOptions& opt); // square period in x and z
 
 // ---- [SECTION] rt_boussinesq ----
 // Growth rate of the mode (thermal_models.md): sigma = sqrt(A g k + nu^2 k^4) - nu k^2,
@@ -77,8 +77,8 @@ struct RtOptions {
     double amplitude = 0.01;      // interface displacement eta_0, lattice nodes
     ModelOptions model;
 };
-Setup rt2d_boussinesq(const RtOptions& opt);
-Setup rt3d_boussinesq(const RtOptions& opt);
+Scenario rt2d_boussinesq(const RtOptions& opt);
+Scenario rt3d_boussinesq(const RtOptions& opt);
 double rt_growth_rate(double atwood_g, double nu, double k);
 
 } // namespace ll::thermal::boussinesq
