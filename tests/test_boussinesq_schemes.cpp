@@ -108,6 +108,7 @@ TEST_P(SchemeEquivalence, EverySchemeAndLayoutMatchesPullSoA) {
                     << ll::to_string(sc) << " layout " << int(l) << " after " << steps << " steps";
             }
     }
+    std::printf("worst difference to pull/SoA over 5 schemes x 2 layouts: %.3e\n", worst);
 }
 
 INSTANTIATE_TEST_SUITE_P(
