@@ -1,8 +1,9 @@
 // `latticelab render-bench`: what drawing the flow costs the solver. The visualiser's own
 // solver thread (app/live) steps the lattice while this thread draws its slices with the GL
 // renderer into an offscreen EGL framebuffer, slices arriving through CUDA-GL interop (or the
-// host-copy fallback). Three windows of equal length, on one lattice:
+// host-copy fallback). Four windows of equal length, on one lattice:
 //   solver only        Simulation::step in a loop, nothing else (the reference)
+//   solver thread      the visualiser's solver thread publishing slices, nobody drawing
 //   rendering at FPS   the solver thread + frames paced at --fps (the visualiser's case)
 //   rendering flat out the solver thread + frames as fast as they come (the frame-rate limit)
 // Solver MLUPS come from the step counter over wall time, so publication costs count.
@@ -123,6 +124,8 @@ public:
               const Dims& dims, FrameSize size)
         : view_(view), interop_(interop), solver_(solver), dims_(dims), fb_(size.w, size.h) {}
 
+    // fps > 0: paced frames; fps == 0: frames flat out; fps < 0: no frames at all (the solver
+    // thread alone, publishing as it does for the renderer).
     Window run(const std::string& name, double seconds, double fps) {
         Window w{name};
         const std::uint64_t step0 = latest_step();
@@ -131,6 +134,10 @@ public:
         const auto period = std::chrono::duration_cast<Clock::duration>(
             std::chrono::duration<double>(fps > 0 ? 1.0 / fps : 0.0));
         while (since(t0) < seconds) {
+            if (fps < 0) {
+                std::this_thread::sleep_for(std::chrono::milliseconds(10));
+                continue;
+            }
             draw_frame();
             ++w.frames;
             if (fps > 0) {
@@ -255,6 +262,8 @@ int render_bench_command(const RenderBenchOptions& o) {
 
     FrameLoop loop(view, interop_target, solver, setup.dims, size);
     loop.run("warm-up", 1.0, 0);
+    windows.push_back(loop.run("solver thread alone", o.seconds, -1));
+    std::printf("%-22s %10.0f MLUPS\n", windows.back().name.c_str(), windows.back().mlups);
     windows.push_back(
         loop.run("rendering at " + std::to_string(int(o.fps)) + " FPS", o.seconds, o.fps));
     std::printf("%-22s %10.0f MLUPS  %6.1f FPS\n", windows.back().name.c_str(),
@@ -262,7 +271,7 @@ int render_bench_command(const RenderBenchOptions& o) {
     windows.push_back(loop.run("rendering flat out", o.seconds, 0));
     std::printf("%-22s %10.0f MLUPS  %6.1f FPS\n", windows.back().name.c_str(),
                 windows.back().mlups, windows.back().fps);
-    const double ratio = windows[1].mlups / windows[0].mlups;
+    const double ratio = windows[2].mlups / windows[0].mlups;
     std::printf("ratio      %.1f %% of solver-only MLUPS while rendering at %.0f FPS\n",
                 100 * ratio, o.fps);
 

@@ -116,8 +116,8 @@ private:
     SimulationSetup start_setup() const;
     // start_ with the default lattice for this back end picked where the user gave no size.
     static SolverStart sized_start(SolverStart start, bool on_gpu);
-    // Steps `steps` in chunks of at most kCheckEvery, counting non-finite nodes after each
-    // chunk; on a blow-up it pauses and records the advice. Returns the steps done.
+    // Steps `steps`, counting non-finite nodes after every kCheckEvery steps (counted across
+    // batches); on a blow-up it pauses and records the advice. Returns the steps done.
     int step_checked(int steps);
 
     SolverStart start_;
@@ -148,7 +148,8 @@ private:
     std::uint64_t blowups_ = 0;
     std::vector<std::pair<int, double>> sweep_;
     std::string sweep_note_;
-    int batch_ = 8; // steps per batch, adapted to about 30 ms
+    int batch_ = 8;             // steps per batch, adapted to about 30 ms
+    int steps_since_check_ = 0; // steps since the last NaN/Inf check
 
     std::thread thread_;
 };
