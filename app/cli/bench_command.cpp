@@ -8,7 +8,7 @@
 // [SECTION] measuring           the matrix loop
 // [SECTION] output              JSON records and the Markdown table
 #include "commands.hpp"
-#include "preflight.hpp"
+#include "solver/scenario/preflight.hpp"
 #include "solver/core/flags.hpp"
 #include "solver/io/atomic_file.hpp"
 #include "solver/io/perf_record.hpp"

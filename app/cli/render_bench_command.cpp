@@ -12,7 +12,7 @@
 // [SECTION] measuring
 // [SECTION] output
 #include "commands.hpp"
-#include "preflight.hpp"
+#include "solver/scenario/preflight.hpp"
 
 #include "app/live/solver_thread.hpp"
 #include "render/egl/headless_gl.hpp"

@@ -6,7 +6,7 @@
 // [SECTION] stepping       batches sized for the progress bar, the --until-steady test
 // [SECTION] output         summary on stdout, files written atomically at the end
 #include "commands.hpp"
-#include "preflight.hpp"
+#include "solver/scenario/preflight.hpp"
 #include "progress.hpp"
 #include "render/png_writer.hpp"
 #include "render/slice_figure.hpp"

@@ -9,7 +9,7 @@
 #include "scenario_panel.hpp"
 #include "viewport.hpp"
 
-#include "app/cli/preflight.hpp"
+#include "solver/scenario/preflight.hpp"
 #include "render/png_writer.hpp"
 #include "render/slice_figure.hpp"
 #include "solver/io/atomic_file.hpp"
@@ -79,7 +79,7 @@ QString MainWindow::open_scenario(const QString& path) {
         try {
             // The same checks and messages as the restart, before anything changes.
             resolve_keys(*spec, file.keys);
-            cli::preflight_scenario(file.scenario, file.keys, cpu);
+            preflight_scenario(file.scenario, file.keys, cpu);
         } catch (const ConfigError& e) {
             const std::string key = key_in_error(e.what(), file.keys);
             const int line = key.empty() ? 0 : line_of_key(path, key);

@@ -3,7 +3,7 @@
 // [SECTION] ImGui sections
 #include "scenario_panel.hpp"
 
-#include "app/cli/preflight.hpp"
+#include "solver/scenario/preflight.hpp"
 
 #include <imgui.h>
 
@@ -97,7 +97,7 @@ void ScenarioControls::apply_keys(const std::string& scenario, const KeyValues& 
     next.scenario = scenario;
     next.keys = keys;
     solver_.restart(next, [cpu_lattice](const SolverStart& s) {
-        cli::preflight_scenario(s.scenario, s.keys, cpu_lattice);
+        preflight_scenario(s.scenario, s.keys, cpu_lattice);
     });
     dirty_ = false;
 }

@@ -5,6 +5,8 @@
 // [SECTION] mouse tools
 #include "viewport.hpp"
 
+#include "render/interop/slice_path.hpp"
+
 #include "render/gl/gl_loader.hpp"
 #include "render/gl/slice_view.hpp"
 #include "solver/io/fields.hpp"
@@ -44,6 +46,11 @@ Viewport::~Viewport() {
 
 void Viewport::release_gl() {
     if (!gl_ready_) return;
+    // Back to host slices: the interop texture goes away with this context.
+    if (interop_) solver_.set_device_exchange(nullptr);
+    interop_ = nullptr;
+    exchange_.reset();
+    path_chosen_ = false;
     makeCurrent();
     view_->release();
     outline_.release();
@@ -67,7 +74,7 @@ void Viewport::initializeGL() {
 }
 
 std::string Viewport::slice_path() const {
-    return std::string(view_->target().path_name());
+    return path_chosen_ ? path_note_ : std::string(view_->target().path_name());
 }
 
 // ---- [SECTION] frame ---------------------------------------------------------------------
@@ -83,11 +90,10 @@ void Viewport::paintGL() {
     const ViewSettings& vs = controls_.view();
     render::gl::ValueRange range{vs.fixed_min, vs.fixed_max};
     if (vs.auto_range) {
-        const bool is_signed = field_is_signed(FieldRequest{snap_.field, -1}, snap_.dims);
-        const auto mode = snap_.field == FieldKind::Density ? render::gl::RangeMode::MinMax
-                          : is_signed                       ? render::gl::RangeMode::Signed
-                                                            : render::gl::RangeMode::Magnitude;
-        range = render::gl::auto_range(snap_.slice.data(), snap_.slice.size(), mode);
+        const auto mode = render::gl::range_mode_for(FieldRequest{snap_.field}, snap_.dims);
+        range = interop_
+                    ? render::gl::shaped_range(interop_->slice().lo, interop_->slice().hi, mode)
+                    : render::gl::auto_range(snap_.slice.data(), snap_.slice.size(), mode);
     }
     range_min_ = range.min;
     range_max_ = range.max;
@@ -99,7 +105,7 @@ void Viewport::paintGL() {
     draw_outline(fb_w, fb_h, float(dpr));
 
     imgui_new_frame(imgui_);
-    controls_.draw_panel(snap_, view_->target().path_name(), fps_);
+    controls_.draw_panel(snap_, slice_path(), fps_);
     if (show_colour_bar_) draw_colour_bar();
     draw_hover();
     imgui_render(imgui_);
@@ -113,7 +119,24 @@ void Viewport::paintGL() {
 }
 
 void Viewport::take_slice() {
-    if (solver_.take_latest(snap_)) view_->upload(snap_.slice.data(), snap_.width, snap_.height);
+    const bool fresh = solver_.take_latest(snap_);
+    if (!path_chosen_ && snap_.serial > 0) choose_slice_path();
+    if (interop_)
+        interop_->update(); // the newest device slice, if any, straight into the texture
+    else if (fresh && !snap_.on_device)
+        view_->upload(snap_.slice.data(), snap_.width, snap_.height);
+}
+
+void Viewport::choose_slice_path() {
+    path_chosen_ = true;
+    render::interop::SlicePath path =
+        render::interop::choose_slice_path(snap_.backend == "cuda", false);
+    path_note_ = path.note;
+    if (!path.interop()) return;
+    exchange_ = path.exchange;
+    interop_ = path.target.get();
+    view_->set_target(std::move(path.target));
+    solver_.set_device_exchange(exchange_);
 }
 
 void Viewport::record_frame(int fb_w, int fb_h) {
@@ -235,9 +258,13 @@ PixelRect Viewport::slice_rect() const {
 std::string Viewport::hover_text() const {
     if (last_mouse_.x() < 0 || over_ui(last_mouse_)) return {};
     const auto node = node_at(last_mouse_);
-    const std::size_t k = node ? std::size_t(node->y) * snap_.width + node->x : 0;
-    if (!node || k >= snap_.slice.size()) return {};
-    const float v = snap_.slice[k];
+    if (!node || node->x >= snap_.width || node->y >= snap_.height) return {};
+    // With interop the values live on the device: one float is read from the held slice.
+    const float v =
+        snap_.on_device && exchange_
+            ? exchange_->value_at(node->x, node->y)
+            : (snap_.slice.empty() ? NAN
+                                   : snap_.slice[std::size_t(node->y) * snap_.width + node->x]);
     char text[96];
     if (std::isnan(v))
         std::snprintf(text, sizeof text, "(%u, %u) solid", node->x, node->y);

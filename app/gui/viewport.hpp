@@ -18,6 +18,12 @@
 namespace ll::render::gl {
 class SliceView;
 }
+namespace ll::render::interop {
+class CudaGlSliceTarget;
+}
+namespace ll::render {
+class DeviceSliceExchange;
+}
 
 namespace ll::gui {
 
@@ -68,6 +74,7 @@ private:
     // The one place the GUI takes a published slice into GL (host upload now; the interop
     // path plugs in here).
     void take_slice();
+    void choose_slice_path();
     void fit_if_needed();
     void draw_outline(int fb_w, int fb_h, float dpr);
     void record_frame(int fb_w, int fb_h);
@@ -81,6 +88,13 @@ private:
     Controls controls_;
     SolverSnapshot snap_;
     std::unique_ptr<render::gl::SliceView> view_;
+    // The slice path, chosen once the first publication says which back end runs: with
+    // interop the solver thread writes into exchange_ and interop_ (owned by view_) copies it
+    // into the texture on the device; otherwise host slices are uploaded.
+    bool path_chosen_ = false;
+    std::string path_note_;
+    std::shared_ptr<render::DeviceSliceExchange> exchange_;
+    render::interop::CudaGlSliceTarget* interop_ = nullptr;
     render::gl::BoxOutline outline_;
     Recorder recorder_;
     bool show_colour_bar_ = true;

@@ -6,7 +6,7 @@
 
 #include <functional>
 
-namespace ll::cli {
+namespace ll {
 
 // Largest v in [lo, hi] with fits(v), assuming fits is monotone (true then false); lo - 1
 // when none fits.
@@ -23,4 +23,4 @@ void preflight_scenario(const std::string& scenario, const KeyValues& user, bool
 void check_lattice_fits(long size, const std::function<std::uint64_t(long)>& nodes,
                         const ModelChoice& worst, bool cpu_lattice, long min_size);
 
-} // namespace ll::cli
+} // namespace ll

@@ -5,7 +5,7 @@
 #include <charconv>
 #include <cmath>
 
-namespace ll::cli {
+namespace ll {
 namespace {
 
 constexpr std::uint64_t kMaxNodes = (std::uint64_t(1) << 32) - 1; // node_t is 32-bit
@@ -92,4 +92,4 @@ void preflight_scenario(const std::string& scenario, const KeyValues& user, bool
     check_lattice_fits(*size, nodes, a.model, cpu_lattice, s0);
 }
 
-} // namespace ll::cli
+} // namespace ll
