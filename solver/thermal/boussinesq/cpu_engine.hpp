@@ -108,15 +108,8 @@ private:
     }
 
     Args<Real> current_args() {
-        Args<Real> a = args_;
-        const bool in_place = is_in_place(cfg_.model.scheme);
-        a.flow.src = fa_.data();
-        a.flow.dst = in_place ? fa_.data() : fb_.data();
-        a.flow.flags = flags_.data();
-        a.flow.parity = parity_;
-        a.t_src = ga_.data();
-        a.t_dst = in_place ? ga_.data() : gb_.data();
-        return a;
+        return with_buffers(args_, fa_.data(), fb_.data(), ga_.data(), gb_.data(), flags_.data(),
+                            parity_, is_in_place(cfg_.model.scheme));
     }
 
     template <Layout L, Scheme Sc, class C>

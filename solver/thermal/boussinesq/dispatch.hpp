@@ -48,4 +48,18 @@ Args<Real> make_args(const Config& c) {
     return a;
 }
 
+// The step arguments with an engine's buffers: A-B schemes read a and write b, in-place ones
+// read and write a (b is then empty).
+template <class Real>
+Args<Real> with_buffers(Args<Real> a, Real* fa, Real* fb, Real* ga, Real* gb,
+                        const std::uint8_t* flags, int parity, bool in_place) {
+    a.flow.src = fa;
+    a.flow.dst = in_place ? fa : fb;
+    a.flow.flags = flags;
+    a.flow.parity = parity;
+    a.t_src = ga;
+    a.t_dst = in_place ? ga : gb;
+    return a;
+}
+
 } // namespace ll::thermal::boussinesq

@@ -38,6 +38,10 @@ void validate(const Config& c) {
              ": must be a multiple of 32 between 32 and 1024");
 }
 
+int flow_velocities(const Config& cfg) {
+    return with_stencils(cfg, [](auto f, auto) { return decltype(f)::type::Q; });
+}
+
 int temperature_velocities(const Config& cfg) {
     return with_stencils(cfg, [](auto, auto t) { return decltype(t)::type::Q; });
 }

@@ -62,7 +62,8 @@ protected:
 
 // Throws ConfigError naming the field and its range when the config cannot run.
 void validate(const Config& cfg);
-// Q of the temperature population for this config.
+// Q of the flow and of the temperature population for this config.
+int flow_velocities(const Config& cfg);
 int temperature_velocities(const Config& cfg);
 // Diffusivity of the config: cs2_T (tau_T - 1/2).
 double kappa_of(const Config& cfg);

@@ -1,0 +1,12 @@
+// CUDA engines for D2Q9 flow with a D2Q5 or D2Q9 temperature population in fp32.
+#include "cuda_engine.cuh"
+
+namespace ll::thermal::boussinesq {
+
+std::unique_ptr<Engine> make_cuda_2d_fp32(const Config& cfg) {
+    if (cfg.temperature == TemperatureStencil::Flow)
+        return std::make_unique<CudaEngine<D2Q9, D2Q9, float>>(cfg);
+    return std::make_unique<CudaEngine<D2Q9, D2Q5, float>>(cfg);
+}
+
+} // namespace ll::thermal::boussinesq
