@@ -188,7 +188,11 @@ bool SolverThread::take_latest(SolverSnapshot& out) {
 }
 
 void SolverThread::inspect(const std::function<void(const Simulation&)>& fn) {
+    // std::mutex is not fair: the solver thread would take the lock straight back after each
+    // batch. The counter makes it step aside (see run()).
+    ++inspectors_;
     std::lock_guard lock(sim_mutex_);
+    --inspectors_;
     fn(*sim_);
 }
 
@@ -214,6 +218,8 @@ void SolverThread::apply_commands() {
 void SolverThread::run() {
     using clock = std::chrono::steady_clock;
     for (;;) {
+        while (inspectors_.load() > 0)
+            std::this_thread::sleep_for(std::chrono::microseconds(50));
         int steps = 0;
         bool has_commands = false, running = false;
         {

@@ -126,7 +126,8 @@ private:
     mutable std::mutex start_copy_mutex_;
     SolverStart start_copy_;
     std::unique_ptr<Simulation> sim_;
-    std::mutex sim_mutex_; // held by the solver thread while it touches sim_
+    std::mutex sim_mutex_;           // held by the solver thread while it touches sim_
+    std::atomic<int> inspectors_{0}; // inspect() calls waiting for sim_mutex_
 
     std::mutex queue_mutex_;
     std::condition_variable wake_;
