@@ -57,16 +57,14 @@ double predicted(double eps) {
 
 TEST(RayleighBenard, DecaysBelowOnset) {
     const double rate = growth_rate(-0.1);
-    std::printf("Ra = 0.9 Ra_c: rate %.4f kappa/H^2 (linear theory %.4f)\n", rate,
-                predicted(-0.1));
+    std::printf("Ra = 0.9 Ra_c: rate %.4f kappa/H^2 (linear theory %.4f)\n", rate, predicted(-0.1));
     EXPECT_LT(rate, 0.0);
     EXPECT_TRUE(within_relative(rate, predicted(-0.1), 0.1)) << rate;
 }
 
 TEST(RayleighBenard, GrowsAboveOnset) {
     const double rate = growth_rate(0.1);
-    std::printf("Ra = 1.1 Ra_c: rate %.4f kappa/H^2 (linear theory %.4f)\n", rate,
-                predicted(0.1));
+    std::printf("Ra = 1.1 Ra_c: rate %.4f kappa/H^2 (linear theory %.4f)\n", rate, predicted(0.1));
     EXPECT_GT(rate, 0.0);
     EXPECT_TRUE(within_relative(rate, predicted(0.1), 0.1)) << rate;
 }
