@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 namespace ll::cuda {
 
@@ -21,25 +22,31 @@ const DeviceInfo& device_info();
 double measure_copy_bandwidth();
 std::string gib(double bytes);
 
-template <class T>
-class DeviceBuffer {
+enum class CudaMemory : std::uint8_t { Device, PinnedHost };
+
+// RAII CUDA allocation: device memory, or page-locked host memory (a copy from the device into
+// it runs at full PCIe speed without the driver's own staging).
+template <class T, CudaMemory M = CudaMemory::Device>
+class CudaBuffer {
 public:
-    DeviceBuffer() = default;
-    explicit DeviceBuffer(std::size_t count) { allocate(count); }
-    ~DeviceBuffer() { release(); }
-    DeviceBuffer(const DeviceBuffer&) = delete;
-    DeviceBuffer& operator=(const DeviceBuffer&) = delete;
+    CudaBuffer() = default;
+    explicit CudaBuffer(std::size_t count) { allocate(count); }
+    ~CudaBuffer() { release(); }
+    CudaBuffer(const CudaBuffer&) = delete;
+    CudaBuffer& operator=(const CudaBuffer&) = delete;
     void allocate(std::size_t count) {
         release();
-        if (count) LL_CUDA(cudaMalloc(&ptr_, count * sizeof(T)));
+        if (count && M == CudaMemory::Device) LL_CUDA(cudaMalloc(&ptr_, count * sizeof(T)));
+        if (count && M == CudaMemory::PinnedHost) LL_CUDA(cudaMallocHost(&ptr_, count * sizeof(T)));
         count_ = count;
     }
     void release() {
-        if (ptr_) cudaFree(ptr_);
+        if (ptr_ && M == CudaMemory::Device) cudaFree(ptr_);
+        if (ptr_ && M == CudaMemory::PinnedHost) cudaFreeHost(ptr_);
         ptr_ = nullptr;
         count_ = 0;
     }
-    void swap(DeviceBuffer& o) noexcept {
+    void swap(CudaBuffer& o) noexcept {
         std::swap(ptr_, o.ptr_);
         std::swap(count_, o.count_);
     }
@@ -50,6 +57,11 @@ private:
     T* ptr_ = nullptr;
     std::size_t count_ = 0;
 };
+
+template <class T>
+using DeviceBuffer = CudaBuffer<T, CudaMemory::Device>;
+template <class T>
+using PinnedBuffer = CudaBuffer<T, CudaMemory::PinnedHost>;
 
 template <class S, class Real>
 class CudaEngine final : public Engine {
@@ -194,10 +206,15 @@ public:
                 current_args(), req, region, target, count);
         });
         LL_CUDA(cudaGetLastError());
-        if (space == MemorySpace::Host)
-            LL_CUDA(cudaMemcpyAsync(out, target, count * sizeof(float), cudaMemcpyDeviceToHost,
-                                    stream_));
+        if (space == MemorySpace::Host) {
+            // The visualiser's fallback slice path: device -> pinned host -> caller.
+            if (field_pinned_.size() < count) field_pinned_.allocate(count);
+            LL_CUDA(cudaMemcpyAsync(field_pinned_.get(), target, count * sizeof(float),
+                                    cudaMemcpyDeviceToHost, stream_));
+        }
         LL_CUDA(cudaStreamSynchronize(stream_));
+        if (space == MemorySpace::Host)
+            std::memcpy(out, field_pinned_.get(), count * sizeof(float));
     }
 
 private:
@@ -321,6 +338,7 @@ private:
     DeviceBuffer<std::uint8_t> flags_;
     DeviceBuffer<node_t> wall_nodes_;   // updated nodes with a half-way wall neighbour
     DeviceBuffer<float> field_staging_; // read_field to host memory, reused between calls
+    PinnedBuffer<float> field_pinned_;  // its page-locked host side
     DeviceBuffer<unsigned long long> nonfinite_count_;
     StepArgs<Real> args_{};
     int parity_ = 0;
