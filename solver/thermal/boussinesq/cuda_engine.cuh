@@ -87,6 +87,7 @@ public:
         upload(flags_.get(), flags.data(), flags.size());
         if (!list.empty()) upload(wall_nodes_.get(), list.data(), list.size());
         args_ = make_args<SF, Real>(cfg);
+        check_block_size();
         cudaDeviceProp p{};
         int dev = 0;
         LL_CUDA(cudaGetDevice(&dev));
@@ -106,7 +107,6 @@ public:
             for (int s = 0; s < steps; ++s)
                 launch_step<L(), Sc(), typename decltype(C)::type>();
         });
-        LL_CUDA(cudaGetLastError());
         LL_CUDA(cudaEventRecord(stop_, stream_));
         LL_CUDA(cudaEventSynchronize(stop_));
         float ms = 0;
@@ -188,6 +188,32 @@ private:
                             parity_, is_in_place(cfg_.model.scheme));
     }
 
+    // A kernel whose registers do not fit block_size threads would not start at all; say so
+    // when the engine is made, naming the limit, instead of at the first step.
+    void check_block_size() const {
+        with_bq_model<SF>(cfg_.model, [&](auto L, auto Sc, auto C) {
+            using Coll = typename decltype(C)::type;
+            const auto limit = [](auto kernel) {
+                cudaFuncAttributes attr{};
+                LL_CUDA(cudaFuncGetAttributes(&attr, kernel));
+                return attr;
+            };
+            const cudaFuncAttributes bulk =
+                limit(step_kernel<SF, ST, L(), Sc(), Coll, Real, Pass::Bulk>);
+            const cudaFuncAttributes wall =
+                limit(step_kernel<SF, ST, L(), Sc(), Coll, Real, Pass::NearWall>);
+            if (cfg_.block_size > bulk.maxThreadsPerBlock)
+                throw ConfigError(
+                    "block_size = " + std::to_string(cfg_.block_size) + ": the step kernel uses " +
+                    std::to_string(bulk.numRegs) + " registers per thread, so at most " +
+                    std::to_string(bulk.maxThreadsPerBlock) + " threads per block on this GPU");
+            if (kWallBlock > wall.maxThreadsPerBlock)
+                throw ConfigError("the near-wall step kernel uses " + std::to_string(wall.numRegs) +
+                                  " registers per thread and cannot run " +
+                                  std::to_string(kWallBlock) + " threads per block");
+        });
+    }
+
     template <Layout L, Scheme Sc, class C>
     void launch_step() {
         const Args<Real> a = current_args();
@@ -195,10 +221,13 @@ private:
         const int block = cfg_.block_size;
         step_kernel<SF, ST, L, Sc, C, Real, Pass::Bulk>
             <<<grid(nodes, block), block, 0, stream_>>>(a, nullptr, nodes);
+        LL_CUDA(cudaGetLastError()); // a launch that did not start must not pass silently
         const node_t walls = node_t(wall_nodes_.size());
-        if (walls)
+        if (walls) {
             step_kernel<SF, ST, L, Sc, C, Real, Pass::NearWall>
-                <<<grid(walls), 256, 0, stream_>>>(a, wall_nodes_.get(), walls);
+                <<<grid(walls, kWallBlock), kWallBlock, 0, stream_>>>(a, wall_nodes_.get(), walls);
+            LL_CUDA(cudaGetLastError());
+        }
         if constexpr (is_in_place(Sc)) {
             parity_ ^= 1;
         } else {
@@ -206,6 +235,8 @@ private:
             ga_.swap(gb_);
         }
     }
+
+    static constexpr int kWallBlock = 256; // threads per block of the near-wall kernel
 
     Config cfg_;
     cuda::DeviceBuffer<Real> fa_, fb_, ga_, gb_; // flow and temperature (b empty in place)
