@@ -1,5 +1,7 @@
 #include "colormap.hpp"
 
+#include "solver/io/fields.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <span>
@@ -80,6 +82,11 @@ Rgb map_color(ColorMap m, float t) {
     if (std::isnan(t)) return kNoDataColor;
     const float c = std::clamp(t, 0.0f, 1.0f);
     return color_table(m)[std::size_t(std::lround(c * 255.0f))];
+}
+
+ColorMap default_colormap(const FieldRequest& field, const Dims& dims) {
+    if (field.kind == FieldKind::Temperature) return ColorMap::Inferno;
+    return field_is_signed(field, dims) ? ColorMap::BlueWhiteRed : ColorMap::Viridis;
 }
 
 } // namespace ll::render

@@ -2,6 +2,8 @@
 // signed fields, inferno for temperatures. Each table is built from published anchor colours
 // (colormap.cpp lists them) by linear interpolation in sRGB between equally spaced anchors.
 #pragma once
+#include "solver/field_types.hpp"
+
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -30,5 +32,9 @@ const ColorTable& color_table(ColorMap);
 
 // Colour of t in [0, 1] (clamped; NaN gives kNoDataColor, so holes in data stay visible).
 Rgb map_color(ColorMap, float t);
+
+// The map a field starts with, wherever one is chosen (CLI PNG, visualiser): blue-white-red
+// for signed fields (ll::field_is_signed), inferno for temperature, viridis otherwise.
+ColorMap default_colormap(const FieldRequest& field, const Dims& dims);
 
 } // namespace ll::render

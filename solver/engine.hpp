@@ -13,16 +13,29 @@
 
 namespace ll {
 
+// What the thermal D2Q37 model (stencil d2q37) needs beyond FlowParams; the isothermal
+// engines ignore it. Model units: c_s = 1, T0 = 1 (solver/thermal/d2q37/model.hpp).
+struct ThermalParams {
+    double gravity = 0;             // |g|, pointing to -y
+    double T_bottom = 1, T_top = 1; // fixed-temperature walls below row 0 and above the top row
+    // One propagate+collide kernel (the fast path); false: seed 004's separate propagate,
+    // bc and collide kernels. ModelChoice::scheme picks push or pull for both.
+    bool fused = true;
+    bool operator==(const ThermalParams&) const = default;
+};
+
 struct EngineConfig {
     Dims dims;
     ModelChoice model;
     FlowParams flow;
     LaunchConfig launch;
+    ThermalParams thermal;
 };
 
-// Macroscopic fields of the whole lattice, x fastest, then y, then z.
+// Macroscopic fields of the whole lattice, x fastest, then y, then z. T: temperature, filled
+// by thermal engines only (empty otherwise).
 struct MacroField {
-    std::vector<float> rho, ux, uy, uz;
+    std::vector<float> rho, ux, uy, uz, T;
 };
 
 // What the back end can say about how its kernel runs (GPU only; CPU leaves zeros).

@@ -4,7 +4,9 @@
 
 namespace ll {
 
-enum class FieldKind : std::uint8_t { Speed, Ux, Uy, Uz, Vorticity, Density };
+// Temperature exists only for thermal models (Simulation::has_temperature()); the isothermal
+// engines never see it (Simulation::read_field refuses it first).
+enum class FieldKind : std::uint8_t { Speed, Ux, Uy, Uz, Vorticity, Density, Temperature };
 
 // Vorticity in 3D: the magnitude (component = -1) or one component (0, 1, 2). In 2D the
 // scalar z-vorticity du_y/dx - du_x/dy is returned whatever `component` is.

@@ -30,6 +30,7 @@ struct NameTable {
 
 constexpr NameTable<StencilKind, 3> kStencils{
     {{{StencilKind::D2Q9, "d2q9"}, {StencilKind::D3Q19, "d3q19"}, {StencilKind::D3Q27, "d3q27"}}}};
+constexpr NameTable<StencilKind, 1> kThermalStencils{{{{StencilKind::D2Q37, "d2q37"}}}};
 constexpr NameTable<CollisionKind, 3> kCollisions{
     {{{CollisionKind::BGK, "bgk"}, {CollisionKind::TRT, "trt"}, {CollisionKind::MRT, "mrt"}}}};
 constexpr NameTable<Scheme, 6> kSchemes{{{{Scheme::Push, "push"},
@@ -47,7 +48,7 @@ constexpr NameTable<BackendKind, 3> kBackends{
 } // namespace
 
 std::string_view to_string(StencilKind v) {
-    return kStencils.name(v);
+    return is_thermal(v) ? kThermalStencils.name(v) : kStencils.name(v);
 }
 std::string_view to_string(CollisionKind v) {
     return kCollisions.name(v);
@@ -65,7 +66,8 @@ std::string_view to_string(BackendKind v) {
     return kBackends.name(v);
 }
 std::optional<StencilKind> parse_stencil(std::string_view s) {
-    return kStencils.parse(s);
+    const auto v = kStencils.parse(s);
+    return v ? v : kThermalStencils.parse(s);
 }
 std::optional<CollisionKind> parse_collision(std::string_view s) {
     return kCollisions.parse(s);
@@ -147,16 +149,56 @@ std::string_view describe(CollisionKind c) {
 }
 
 int velocities(StencilKind s) {
-    return s == StencilKind::D2Q9 ? 9 : (s == StencilKind::D3Q19 ? 19 : 27);
+    switch (s) {
+    case StencilKind::D2Q9:
+        return 9;
+    case StencilKind::D3Q19:
+        return 19;
+    case StencilKind::D3Q27:
+        return 27;
+    case StencilKind::D2Q37:
+        return 37;
+    }
+    return 0;
 }
 int dimensions(StencilKind s) {
-    return s == StencilKind::D2Q9 ? 2 : 3;
+    return s == StencilKind::D2Q9 || s == StencilKind::D2Q37 ? 2 : 3;
+}
+bool is_thermal(StencilKind s) {
+    return s == StencilKind::D2Q37;
 }
 int bytes_per_value(Precision p) {
     return p == Precision::FP32 ? 4 : 8;
 }
 
+namespace {
+// What seed 004's D2Q37 code runs: BGK, push or pull (fused or not, the scenario's `scheme`
+// key), SoA planes, FP64, a 2D lattice with 3-deep halos.
+std::string thermal_compatibility_error(const ModelChoice& m, const Dims& d) {
+    if (m.scheme != Scheme::Push && m.scheme != Scheme::Pull)
+        return "scheme = " + std::string(to_string(m.scheme)) +
+               ": the d2q37 model runs push|pull (rt2d key scheme = "
+               "push|pull|push_separate|pull_separate)";
+    if (m.collision != CollisionKind::BGK)
+        return "collision = " + std::string(to_string(m.collision)) +
+               ": the d2q37 model has a BGK collision only; use bgk";
+    if (m.layout != Layout::SoA)
+        return "layout = " + std::string(to_string(m.layout)) +
+               ": the d2q37 model stores SoA planes only (seed 004); use soa";
+    if (m.precision != Precision::FP64)
+        return "precision = " + std::string(to_string(m.precision)) +
+               ": the d2q37 model runs in fp64 only; use fp64";
+    if (d.nz != 1)
+        return "stencil = d2q37: needs a 2D lattice (nz = 1), this lattice has nz = " +
+               std::to_string(d.nz);
+    if (d.nx < 6 || d.ny < 12)
+        return "size: the d2q37 lattice needs at least 6 x 12 nodes (halos are 3 deep)";
+    return "";
+}
+} // namespace
+
 std::string compatibility_error(const ModelChoice& m, const Dims& d) {
+    if (is_thermal(m.stencil)) return thermal_compatibility_error(m, d);
     if (m.collision == CollisionKind::MRT && m.stencil == StencilKind::D3Q27)
         return "collision = mrt: no MRT basis for d3q27; use mrt with d2q9 or d3q19, or "
                "bgk|trt with d3q27";
@@ -167,12 +209,16 @@ std::string compatibility_error(const ModelChoice& m, const Dims& d) {
     return "";
 }
 
+// D2Q37 has no flag byte: its walls are the top and bottom rows (seed 004).
 double bytes_per_node_update(const ModelChoice& m) {
-    return 2.0 * velocities(m.stencil) * bytes_per_value(m.precision) + 1.0;
+    const double flags = is_thermal(m.stencil) ? 0.0 : 1.0;
+    return 2.0 * velocities(m.stencil) * bytes_per_value(m.precision) + flags;
 }
 double lattice_bytes(const ModelChoice& m, const Dims& d) {
     const double copies = is_in_place(m.scheme) ? 1.0 : 2.0;
-    return double(d.nodes()) * (copies * velocities(m.stencil) * bytes_per_value(m.precision) + 1);
+    const double flags = is_thermal(m.stencil) ? 0.0 : 1.0;
+    return double(d.nodes()) *
+           (copies * velocities(m.stencil) * bytes_per_value(m.precision) + flags);
 }
 
 std::string model_label(const ModelChoice& m) {

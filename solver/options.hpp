@@ -13,7 +13,9 @@
 
 namespace ll {
 
-enum class StencilKind : std::uint8_t { D2Q9, D3Q19, D3Q27 };
+// D2Q37 is seed 004's thermal compressible model (solver/thermal/d2q37/): its own engine
+// behind the same Engine interface, reached only through a thermal scenario (rt2d).
+enum class StencilKind : std::uint8_t { D2Q9, D3Q19, D3Q27, D2Q37 };
 enum class CollisionKind : std::uint8_t { BGK, TRT, MRT };
 enum class Precision : std::uint8_t { FP32, FP64 };
 enum class BackendKind : std::uint8_t { Auto, Cpu, Cuda };
@@ -65,7 +67,8 @@ std::optional<Scheme> parse_scheme(std::string_view);
 std::optional<Layout> parse_layout(std::string_view);
 std::optional<Precision> parse_precision(std::string_view);
 std::optional<BackendKind> parse_backend(std::string_view);
-// "a|b|c" lists of the valid spellings, for messages and --help.
+// "a|b|c" lists of the valid spellings, for messages and --help. stencil_names() lists the
+// isothermal stencils (the ones every isothermal preset can take); d2q37 parses too.
 std::string stencil_names();
 std::string collision_names();
 std::string scheme_names();
@@ -79,6 +82,8 @@ std::string_view describe(CollisionKind);
 int velocities(StencilKind); // Q
 int dimensions(StencilKind); // D
 int bytes_per_value(Precision);
+
+bool is_thermal(StencilKind); // d2q37: the thermal engine (solver/thermal/d2q37/)
 
 // Empty when the combination can run on this lattice; otherwise a message for the user.
 std::string compatibility_error(const ModelChoice&, const Dims&);

@@ -1,7 +1,9 @@
 #include "simulation.hpp"
 
 #include "core/flags.hpp"
+#include "io/fields.hpp"
 #include "io/host_memory.hpp"
+#include "thermal/d2q37/d2q37_engine_adapter.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -67,24 +69,44 @@ void validate(const SimulationSetup& s) {
     const std::size_t nodes = s.dims.nodes();
     if (s.flags.size() != nodes || s.rho.size() != nodes || s.u.size() != 3 * nodes)
         throw ConfigError("scenario: initial fields do not match the lattice size");
+    if (is_thermal(s.model.stencil) && s.T.size() != nodes)
+        throw ConfigError("stencil = d2q37: needs an initial temperature per node; thermal "
+                          "scenarios: rt2d");
 }
 
 EngineConfig Simulation::engine_config() const {
-    return {setup_.dims, setup_.model, setup_.flow, setup_.launch};
+    return {setup_.dims, setup_.model, setup_.flow, setup_.launch, setup_.thermal};
+}
+
+// The thermal model has its own engines behind the same interface (d2q37_engine_adapter).
+std::unique_ptr<Engine> Simulation::cpu_engine(const EngineConfig& cfg) {
+    return is_thermal(cfg.model.stencil) ? make_d2q37_cpu_adapter(cfg) : make_cpu_engine(cfg);
+}
+std::unique_ptr<Engine> Simulation::cuda_engine(const EngineConfig& cfg, std::string& why) {
+    return is_thermal(cfg.model.stencil) ? make_d2q37_cuda_adapter(cfg, why)
+                                         : make_cuda_engine(cfg, why);
 }
 
 std::unique_ptr<Engine> Simulation::make_engine(const EngineConfig& cfg) {
-    if (backend_ == BackendKind::Cpu) return make_cpu_engine(cfg);
+    if (backend_ == BackendKind::Cpu) return cpu_engine(cfg);
     std::string why;
-    auto e = make_cuda_engine(cfg, why);
+    auto e = cuda_engine(cfg, why);
     if (!e) throw ConfigError("backend = cuda: " + why);
     return e;
+}
+
+std::vector<double> Simulation::initial_state() const {
+    const SimulationSetup& s = setup_;
+    if (is_thermal(s.model.stencil))
+        return d2q37_equilibrium_state(engine_config(), s.rho, s.u, s.T);
+    return equilibrium_state(s.model.stencil, s.rho, s.u);
 }
 
 std::unique_ptr<Simulation> Simulation::create(SimulationSetup setup, BackendKind backend) {
     validate(setup);
     std::unique_ptr<Simulation> sim(new Simulation());
-    mark_near_wall(setup.model.stencil, setup.dims, setup.flags);
+    if (!is_thermal(setup.model.stencil))
+        mark_near_wall(setup.model.stencil, setup.dims, setup.flags);
     sim->setup_ = std::move(setup);
     const EngineConfig cfg = sim->engine_config();
     if (backend == BackendKind::Cpu) {
@@ -92,7 +114,7 @@ std::unique_ptr<Simulation> Simulation::create(SimulationSetup setup, BackendKin
         sim->backend_note_ = "CPU back end (requested)";
     } else {
         std::string why;
-        sim->engine_ = make_cuda_engine(cfg, why);
+        sim->engine_ = cuda_engine(cfg, why);
         if (sim->engine_) {
             sim->backend_ = BackendKind::Cuda;
             sim->backend_note_ = "CUDA back end on " + sim->engine_->device().device;
@@ -105,12 +127,11 @@ std::unique_ptr<Simulation> Simulation::create(SimulationSetup setup, BackendKin
     }
     if (!sim->engine_) {
         check_cpu_memory(sim->setup_);
-        sim->engine_ = make_cpu_engine(cfg);
+        sim->engine_ = cpu_engine(cfg);
     }
     sim->engine_->set_flags(sim->setup_.flags);
     sim->engine_->set_launch(sim->setup_.launch);
-    sim->engine_->import_state(
-        equilibrium_state(sim->setup_.model.stencil, sim->setup_.rho, sim->setup_.u));
+    sim->engine_->import_state(sim->initial_state());
     return sim;
 }
 
@@ -129,6 +150,11 @@ void Simulation::step(int steps) {
 
 void Simulation::set_model(const ModelChoice& model) {
     if (model == setup_.model) return;
+    if (is_thermal(model.stencil) != is_thermal(setup_.model.stencil))
+        throw ConfigError("stencil = " + std::string(to_string(model.stencil)) +
+                          ": the thermal d2q37 model and the isothermal stencils do not "
+                          "exchange states; start a thermal scenario (rt2d) or an isothermal "
+                          "one instead");
     const std::string why = compatibility_error(model, setup_.dims);
     if (!why.empty()) throw ConfigError(why);
     std::vector<double> state;
@@ -181,6 +207,9 @@ void Simulation::set_launch(const LaunchConfig& launch) {
 }
 
 void Simulation::set_node_types(const std::vector<std::pair<node_t, NodeType>>& edits) {
+    if (has_temperature())
+        throw ConfigError("obstacles: the d2q37 model has walls at the top and bottom only; "
+                          "draw obstacles in an isothermal scenario");
     std::vector<double> state;
     engine_->export_state(state);
     const int q = velocities(setup_.model.stencil);
@@ -208,6 +237,13 @@ std::string Simulation::instability_advice() const {
     const double tau = setup_.flow.tau;
     const double stable_tau = std::max(0.5 + 2.0 * (tau - 0.5), 0.55);
     char buf[256];
+    if (has_temperature()) {
+        std::snprintf(buf, sizeof buf,
+                      "the thermal flow became unstable (NaN/Inf) at tau = %.4f, gravity = %.3g; "
+                      "try tau >= %.4f, a smaller gravity or atwood (lower Mach number)",
+                      tau, setup_.thermal.gravity, stable_tau);
+        return buf;
+    }
     std::snprintf(buf, sizeof buf,
                   "the flow became unstable (NaN/Inf) at tau = %.4f, u_ref = %.3g; try tau >= "
                   "%.4f (a lower Reynolds number or a finer lattice), a lower u_ref, or "
@@ -226,6 +262,8 @@ void Simulation::read_field(const FieldRequest& req, const FieldRegion& region, 
         (req.vorticity_component < -1 || req.vorticity_component > 2))
         throw ConfigError("vorticity component = " + std::to_string(req.vorticity_component) +
                           ": must be -1 (magnitude), 0 (x), 1 (y) or 2 (z)");
+    if (req.kind == FieldKind::Temperature && !has_temperature())
+        throw ConfigError(temperature_unavailable());
     if (space == MemorySpace::Device && !on_gpu())
         throw ConfigError("field output to device memory needs the CUDA back end; this run "
                           "uses the CPU (" +

@@ -20,6 +20,10 @@ struct SimulationSetup {
     std::vector<std::uint8_t> flags; // NodeType per node (near-wall bits are added here)
     std::vector<double> rho;         // initial density per node
     std::vector<double> u;           // initial velocity, 3 per node
+    // Thermal model (stencil d2q37) only: initial temperature per node (T0 = 1), gravity and
+    // wall temperatures. Empty / unused for the isothermal models.
+    std::vector<double> T;
+    ThermalParams thermal;
     // Physical placement for output files: node (i, j, k) sits at origin + spacing * (i, j, k).
     double origin[3] = {0, 0, 0};
     double spacing = 1;
@@ -54,6 +58,8 @@ public:
     void set_node_types(const std::vector<std::pair<node_t, NodeType>>& edits);
 
     void read_macro(MacroField& out);
+    // Whether FieldKind::Temperature (and MacroField::T) is available: thermal models only.
+    bool has_temperature() const { return is_thermal(setup_.model.stencil); }
     // Nodes whose density or velocity is NaN or infinite: a nonzero count means the flow went
     // unstable (tau too close to 1/2, or a Mach number too high); instability_advice() says
     // what to try instead.
@@ -78,7 +84,11 @@ public:
 private:
     Simulation() = default;
     std::unique_ptr<Engine> make_engine(const EngineConfig& cfg);
+    static std::unique_ptr<Engine> cpu_engine(const EngineConfig& cfg);
+    static std::unique_ptr<Engine> cuda_engine(const EngineConfig& cfg, std::string& why);
     EngineConfig engine_config() const;
+    // The canonical equilibrium state of the setup's initial fields.
+    std::vector<double> initial_state() const;
 
     SimulationSetup setup_;
     BackendKind backend_ = BackendKind::Cpu;

@@ -24,6 +24,8 @@ struct RunOptions {
     std::string vorticity_component = "magnitude";
     std::optional<std::string> slice_axis;
     std::optional<std::int64_t> slice_index;
+    std::string probe, probe_csv;            // --probe fronts --probe-csv FILE (probe.hpp)
+    std::optional<std::int64_t> probe_every; // default kProbeEvery
     bool quiet = false;
 };
 

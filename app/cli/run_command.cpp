@@ -6,10 +6,13 @@
 // [SECTION] stepping       batches sized for the progress bar, the --until-steady test
 // [SECTION] output         summary on stdout, files written atomically at the end
 #include "commands.hpp"
-#include "solver/scenario/preflight.hpp"
+#include "probe.hpp"
 #include "progress.hpp"
+#include "render/colormap.hpp"
 #include "render/png_writer.hpp"
 #include "render/slice_figure.hpp"
+#include "solver/scenario/preflight.hpp"
+#include "solver/thermal/rt_diagnostics.hpp"
 
 #include <memory>
 #include <stdexcept>
@@ -46,6 +49,7 @@ namespace {
 
 constexpr std::int64_t kSteadyInterval = 1000; // --until-steady compares fields this far apart
 constexpr std::int64_t kSteadyDefaultCap = 200000;
+constexpr std::int64_t kProbeEvery = 100; // --probe-every default
 
 // ------------------------------------------------------------------------------ input
 struct Input {
@@ -101,7 +105,9 @@ Input read_input(const RunOptions& o, BackendKind backend) {
         throw ConfigError("scenario '" + name + "': unknown; presets: " + scenario_names() +
                           " (or a .toml/.json scenario file)");
     check_outputs(o);
+    check_probe_options(o);
     const bool cpu_lattice = backend == BackendKind::Cpu || !cuda_compiled_in();
+    if (backend == BackendKind::Cpu) keys = cpu_sized(name, std::move(keys));
     preflight_scenario(name, keys, cpu_lattice);
     in.setup = build_scenario(name, keys);
     in.steps = o.steps.value_or(o.until_steady ? kSteadyDefaultCap : default_steps(name));
@@ -128,8 +134,9 @@ struct RunResult {
     bool converged = false;
 };
 
-RunResult advance(Simulation& sim, const RunOptions& o, std::int64_t steps) {
+RunResult advance(Simulation& sim, const RunOptions& o, std::int64_t steps, FrontsProbe* probe) {
     RunResult r;
+    if (probe) probe->sample(sim); // the initial interface
     Progress progress(steps, !o.quiet);
     MacroField before, now;
     if (o.until_steady) sim.read_macro(before);
@@ -138,8 +145,10 @@ RunResult advance(Simulation& sim, const RunOptions& o, std::int64_t steps) {
     while (done < steps) {
         std::int64_t n = std::min(batch, steps - done);
         if (o.until_steady) n = std::min(n, kSteadyInterval - done % kSteadyInterval);
+        if (probe) n = std::min(n, probe->every() - done % probe->every());
         sim.step(int(n));
         done += n;
+        if (probe && done % probe->every() == 0) probe->sample(sim);
         r.total.steps += std::uint64_t(n);
         r.total.seconds += sim.performance().seconds;
         // Batches of about 0.2 s keep the bar lively without measurable overhead.
@@ -242,7 +251,7 @@ void write_png_slice(Simulation& sim, const Input& in, const std::string& path,
     f.title = std::string(to_string(in.field.kind));
     f.units = std::string(field_units(in.field.kind));
     f.symmetric = field_is_signed(in.field, d);
-    f.map = f.symmetric ? render::ColorMap::BlueWhiteRed : render::ColorMap::Viridis;
+    f.map = render::default_colormap(in.field, d);
     const auto painted = painted_slice(sim, f, region, request, renderer);
     render::write_png(path, render::render_slice_figure(f, painted.get()));
 }
@@ -267,10 +276,12 @@ CLI::App* add_run(CLI::App& app, RunOptions& o) {
                     "default " +
                         std::to_string(kSteadyDefaultCap))
         ->check(CLI::PositiveNumber);
-    run->add_option("--vtk", o.vtk, "write velocity and density as VTK ImageData (.vti)");
+    run->add_option("--vtk", o.vtk,
+                    "write velocity and density (and temperature in thermal runs) as VTK "
+                    "ImageData (.vti)");
     run->add_option("--png", o.png, "write a coloured slice with a colour bar (.png)");
     run->add_option("--png-field", o.png_field, "field of the PNG slice")
-        ->check(CLI::IsMember({"speed", "ux", "uy", "uz", "vorticity", "density"}));
+        ->check(CLI::IsMember({"speed", "ux", "uy", "uz", "vorticity", "density", "temperature"}));
     run->add_option("--png-renderer", o.png_renderer,
                     "auto: the GL renderer in a headless EGL context when available, else the "
                     "CPU; gl: insist on GL; cpu: CPU colour mapping")
@@ -284,6 +295,11 @@ CLI::App* add_run(CLI::App& app, RunOptions& o) {
         ->check(CLI::IsMember({"x", "y", "z"}));
     run->add_option("--slice-index", o.slice_index, "slice position (default: the middle)");
     run->add_option("--json", o.json, "write the performance record (.json)");
+    run->add_option("--probe", o.probe, probe_help());
+    run->add_option("--probe-csv", o.probe_csv, "CSV file of the --probe samples");
+    run->add_option("--probe-every", o.probe_every,
+                    "steps between --probe samples (default " + std::to_string(kProbeEvery) + ")")
+        ->check(CLI::Range(std::int64_t(1), std::int64_t(2000000000)));
     run->add_flag("--quiet,-q", o.quiet, "no progress and no summary");
     run->footer("Default steps without --steps or --until-steady:\n" + default_steps_table() +
                 "\n" + model_help());
@@ -293,13 +309,22 @@ CLI::App* add_run(CLI::App& app, RunOptions& o) {
 int run_command(const RunOptions& o) {
     const BackendKind backend = backend_from(o.backend);
     Input in = read_input(o, backend);
-    auto sim = Simulation::create(std::move(in.setup), backend);
     choose_slice(o, in);
+    if (!o.png.empty() && in.field.kind == FieldKind::Temperature &&
+        !is_thermal(in.setup.model.stencil))
+        throw ConfigError("--png-field " + temperature_unavailable());
+    auto sim = Simulation::create(std::move(in.setup), backend);
+    std::unique_ptr<FrontsProbe> probe;
+    if (!o.probe.empty())
+        probe = std::make_unique<FrontsProbe>(*sim, o.probe_every.value_or(kProbeEvery));
+    // Before the run, not after a blow-up: parameters the thermal model will not run well.
+    for (const std::string& w : thermal_warnings(sim->setup()))
+        std::fprintf(stderr, "latticelab: warning: %s\n", w.c_str());
     if (!o.quiet)
         std::fprintf(stderr, "latticelab: %s, %lld steps, %s\n", sim->setup().scenario.c_str(),
                      (long long)in.steps, sim->backend_note().c_str());
 
-    const RunResult r = advance(*sim, o, in.steps);
+    const RunResult r = advance(*sim, o, in.steps, probe.get());
     if (!o.quiet) print_summary(*sim, r, o);
 
     MacroField m;
@@ -318,6 +343,7 @@ int run_command(const RunOptions& o) {
         }
         write_file_atomic(o.json, j.dump(2) + "\n");
     }
+    if (probe) write_file_atomic(o.probe_csv, probe->csv());
     return 0;
 }
 

@@ -42,13 +42,14 @@ std::string_view field_label(FieldKind field) {
         return "vorticity";
     case FieldKind::Density:
         return "density";
+    case FieldKind::Temperature:
+        return "temperature T";
     }
     return "?";
 }
 
 render::ColorMap default_colormap(FieldKind field, const Dims& dims) {
-    return field_is_signed(FieldRequest{field, -1}, dims) ? render::ColorMap::BlueWhiteRed
-                                                          : render::ColorMap::Viridis;
+    return render::default_colormap(FieldRequest{field, -1}, dims);
 }
 
 // ---- [SECTION] actions -------------------------------------------------------------------

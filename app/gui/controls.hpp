@@ -23,7 +23,7 @@ struct ViewSettings {
 };
 
 std::string_view field_label(FieldKind field); // "speed |u|", "u_x", ...
-// Signed fields (ll::field_is_signed) get the diverging map, magnitudes and density viridis.
+// render::default_colormap: signed fields diverging, temperature inferno, the rest viridis.
 render::ColorMap default_colormap(FieldKind field, const Dims& dims);
 
 class Controls {

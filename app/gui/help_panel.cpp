@@ -1,9 +1,11 @@
 #include "help_panel.hpp"
 
 #include "solver/core/stencil.hpp"
+#include "solver/thermal/d2q37/velocity_set.hpp"
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -26,11 +28,25 @@ std::vector<VelocityArrow> arrows_of() {
     return out;
 }
 
+// Seed 004's D2Q37: integer hops up to 3 sites (solver/thermal/d2q37/velocity_set.hpp).
+std::vector<VelocityArrow> thermal_arrows() {
+    using T = thermal::D2Q37;
+    std::vector<VelocityArrow> out;
+    for (int i = 0; i < T::Q; ++i)
+        out.push_back({{T::c[i][0], T::c[i][1], 0}, float(T::c[i][0]), float(T::c[i][1]), T::w(i)});
+    return out;
+}
+
 void draw_velocity_set(const SolverSnapshot& snap) {
     const StencilKind s = snap.model.stencil;
     const auto arrows = velocity_arrows(s);
     ImGui::Text("%s: %zu velocities c_i", std::string(to_string(s)).c_str(), arrows.size());
-    const float size = 150, scale = size * 0.3f;
+    // One link is 0.3 of the box for the nearest-neighbour sets (their oblique 3D tips reach
+    // 1.45 links); longer hops (D2Q37's 3) shrink the link so every tip stays inside.
+    float reach = 1.45f;
+    for (const VelocityArrow& a : arrows)
+        reach = std::max({reach, std::abs(a.x), std::abs(a.y)});
+    const float size = 150, scale = size * 0.3f * 1.45f / reach;
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const ImVec2 centre(origin.x + size / 2, origin.y + size / 2);
     ImDrawList* draw = ImGui::GetWindowDrawList();
@@ -84,6 +100,8 @@ std::vector<VelocityArrow> velocity_arrows(StencilKind stencil) {
         return arrows_of<D3Q19>();
     case StencilKind::D3Q27:
         return arrows_of<D3Q27>();
+    case StencilKind::D2Q37:
+        return thermal_arrows();
     }
     return {};
 }

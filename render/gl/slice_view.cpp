@@ -28,7 +28,9 @@ ValueRange auto_range(const float* values, std::size_t count, RangeMode mode) {
 }
 
 RangeMode range_mode_for(const FieldRequest& field, const Dims& dims) {
-    if (field.kind == FieldKind::Density) return RangeMode::MinMax;
+    // Density and temperature vary about a mean, not about zero.
+    if (field.kind == FieldKind::Density || field.kind == FieldKind::Temperature)
+        return RangeMode::MinMax;
     return field_is_signed(field, dims) ? RangeMode::Signed : RangeMode::Magnitude;
 }
 

@@ -21,8 +21,8 @@ struct ValueRange {
 // zero for signed fields so white / the middle colour means zero, [min, max] otherwise.
 enum class RangeMode : std::uint8_t { Magnitude, Signed, MinMax };
 ValueRange auto_range(const float* values, std::size_t count, RangeMode mode);
-// Density spans [min, max]; signed fields (ll::field_is_signed) are symmetric about zero;
-// magnitudes start at zero.
+// Density and temperature span [min, max]; signed fields (ll::field_is_signed) are symmetric
+// about zero; magnitudes start at zero.
 RangeMode range_mode_for(const FieldRequest& field, const Dims& dims);
 // The same from the finite minimum and maximum already known (e.g. reduced on the GPU for an
 // interop slice); lo > hi means there was no finite value.

@@ -7,13 +7,14 @@
 namespace ll {
 namespace {
 
-constexpr std::array<std::pair<FieldKind, std::string_view>, 6> kFields{{
+constexpr std::array<std::pair<FieldKind, std::string_view>, 7> kFields{{
     {FieldKind::Speed, "speed"},
     {FieldKind::Ux, "ux"},
     {FieldKind::Uy, "uy"},
     {FieldKind::Uz, "uz"},
     {FieldKind::Vorticity, "vorticity"},
     {FieldKind::Density, "density"},
+    {FieldKind::Temperature, "temperature"},
 }};
 
 // Index arithmetic of one node and its periodic neighbours along each axis.
@@ -89,6 +90,8 @@ std::string_view field_units(FieldKind f) {
         return "1/step";
     case FieldKind::Density:
         return "lattice density";
+    case FieldKind::Temperature:
+        return "T / T0";
     default:
         return "lattice dx/step";
     }
@@ -116,6 +119,10 @@ void compute_field(const MacroField& m, const Dims& d, FieldRequest req, std::ve
     case FieldKind::Density:
         out.assign(m.rho.begin(), m.rho.end());
         return;
+    case FieldKind::Temperature:
+        if (m.T.size() != nodes) throw ConfigError(temperature_unavailable());
+        out.assign(m.T.begin(), m.T.end());
+        return;
     case FieldKind::Speed:
         for (std::size_t n = 0; n < nodes; ++n)
             out[n] = speed_of(m.ux[n], m.uy[n], m.uz[n]);
@@ -127,6 +134,11 @@ void compute_field(const MacroField& m, const Dims& d, FieldRequest req, std::ve
         vorticity(m, d, req.vorticity_component, out);
         return;
     }
+}
+
+std::string temperature_unavailable() {
+    return "temperature: this model has no temperature; thermal scenarios: rt2d (the d2q37 "
+           "model)";
 }
 
 std::optional<Axis> parse_axis(std::string_view s) {

@@ -11,12 +11,13 @@
 
 namespace ll {
 
-
 std::string_view to_string(FieldKind);
 std::optional<FieldKind> parse_field(std::string_view);
-std::string field_names(); // "speed|ux|uy|uz|vorticity|density"
+std::string field_names(); // "speed|ux|uy|uz|vorticity|density|temperature"
 // Units of the field in lattice units, for colour-bar labels.
 std::string_view field_units(FieldKind);
+// The ConfigError message for a temperature request on an isothermal model.
+std::string temperature_unavailable();
 
 // Signed fields (velocity components, 2D vorticity, one 3D vorticity component) take a
 // diverging colour map centred on zero.
@@ -27,8 +28,6 @@ bool field_is_signed(FieldRequest, const Dims&);
 void compute_field(const MacroField& m, const Dims& d, FieldRequest req, std::vector<float>& out);
 
 std::optional<Axis> parse_axis(std::string_view);
-
-
 
 // Copies the slice `index` normal to `axis` of a per-node field into `out`, which must hold
 // width * height floats; the first in-plane axis runs fastest. Throws ConfigError when the

@@ -53,6 +53,9 @@ std::string vti_document(const SimulationSetup& setup, const MacroField& m, std:
     append_block(data, velocity.data(), velocity.size() * sizeof(float));
     const std::size_t density_offset = data.size();
     append_block(data, m.rho.data(), nodes * sizeof(float));
+    const bool thermal = m.T.size() == nodes;
+    const std::size_t temperature_offset = data.size();
+    if (thermal) append_block(data, m.T.data(), nodes * sizeof(float));
 
     const double h = setup.spacing;
     std::ostringstream x;
@@ -74,8 +77,12 @@ std::string vti_document(const SimulationSetup& setup, const MacroField& m, std:
       << "        <DataArray type=\"Float32\" Name=\"velocity\" NumberOfComponents=\"3\" "
          "format=\"appended\" offset=\"0\"/>\n"
       << "        <DataArray type=\"Float32\" Name=\"density\" format=\"appended\" offset=\""
-      << density_offset << "\"/>\n"
-      << "      </PointData>\n"
+      << density_offset << "\"/>\n";
+    if (thermal)
+        x << "        <DataArray type=\"Float32\" Name=\"temperature\" format=\"appended\" "
+             "offset=\""
+          << temperature_offset << "\"/>\n";
+    x << "      </PointData>\n"
       << "      <CellData/>\n"
       << "    </Piece>\n"
       << "  </ImageData>\n"

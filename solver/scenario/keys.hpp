@@ -9,7 +9,7 @@ struct CommonDefaults {
     int size;
     double size_min, size_max;
     std::string size_help;
-    double re;    // <= 0: the preset gives a default tau instead
+    double re; // <= 0: the preset gives a default tau instead
     double u_ref;
     std::string stencil;
     std::string collision;
@@ -24,5 +24,9 @@ void resolve_viscosity(const KeyValues& user, KeyValues& keys, double length, Si
 void apply_common(const KeyValues& keys, SimulationSetup& s);
 // Flags all fluid, rho = 1, u = 0, sized for s.dims.
 void allocate_fields(SimulationSetup& s);
+
+// The thermal presets (rt2d_preset.cpp).
+ScenarioSpec rt2d_spec();
+SimulationSetup build_rt2d(const ScenarioSpec& spec, const KeyValues& user);
 
 } // namespace ll

@@ -5,7 +5,7 @@
 // [SECTION] poiseuille2d, duct3d body-force-driven channel and square duct (seed 003)
 // [SECTION] cylinder2d, sphere3d flow past an obstacle, velocity inlet and pressure outlet
 // [SECTION] taylor_green2d       decaying periodic vortices
-// [SECTION] registry
+// [SECTION] registry             (rt2d, the D2Q37 Rayleigh-Taylor run: rt2d_preset.cpp)
 #include "keys.hpp"
 
 #include <cmath>
@@ -205,6 +205,7 @@ const std::vector<Preset>& presets() {
         {{"taylor_green2d", "2D Taylor-Green vortices decaying in a periodic box",
           common_keys({64, 8, 8192, "nodes per side", 0, 0.05, "d2q9", "bgk"})},
          [](const ScenarioSpec& s, const KeyValues& u) { return taylor_green(s, u); }},
+        {rt2d_spec(), build_rt2d},
     };
     return list;
 }

@@ -36,4 +36,9 @@ std::string scenario_names(); // "a|b|c"
 // range) and builds the lattice, flags and initial fields.
 SimulationSetup build_scenario(const std::string& name, const KeyValues& user);
 
+// `user` with the CPU default size filled in for presets whose default lattice is sized for
+// a GPU when the GPU is usable (rt2d: 1024 wide), for a run asked to use the CPU on a machine
+// with a GPU. Other presets and explicit sizes are returned unchanged.
+KeyValues cpu_sized(const std::string& name, KeyValues user);
+
 } // namespace ll

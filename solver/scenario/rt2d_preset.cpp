@@ -1,0 +1,126 @@
+// The rt2d preset: seed 004's Rayleigh-Taylor run with the D2Q37 thermal model, built by
+// thermal::rt2d() (solver/thermal/d2q37/rt2d.hpp) from the scenario's keys. Cold (heavy) gas
+// at T = 1 - A above hot (light) gas at T = 1 + A, so the Atwood number is A.
+#include "keys.hpp"
+#include "solver/thermal/d2q37/rt2d.hpp"
+
+#include <cmath>
+#include <stdexcept>
+
+namespace ll {
+namespace {
+
+using K = KeySpec::Kind;
+
+// 1024 x 4096 on a GPU (seed 004's class of lattice); 64 x 256 runs at a few hundred steps
+// per second on two CPU cores.
+constexpr int kGpuSize = 1024, kCpuSize = 64;
+// Default gravity: the layer is this many pressure scale heights T0 / g high, whatever the
+// lattice, so that every size has the same stratification (density ratio e^0.8 across it)
+// and small lattices a growth rate well above the interface's diffusion, kappa^2 k^3 << A g k.
+constexpr double kScaleHeights = 0.8;
+
+int lattice_width(const KeyValues& user, const KeyValues& keys) {
+    if (user.count("size")) return std::stoi(keys.at("size"));
+    std::string why;
+    return cuda_device_present(why) ? kGpuSize : kCpuSize;
+}
+
+} // namespace
+
+KeyValues cpu_sized(const std::string& name, KeyValues user) {
+    if (name == "rt2d" && !user.count("size")) user["size"] = std::to_string(kCpuSize);
+    return user;
+}
+
+ScenarioSpec rt2d_spec() {
+    return {"rt2d",
+            "2D Rayleigh-Taylor instability, D2Q37 thermal compressible model (seed 004)",
+            {
+                {"size", K::Integer, std::to_string(kGpuSize), 8, 16384, "",
+                 "nodes across (x, periodic; one wavelength of the perturbation); default " +
+                     std::to_string(kGpuSize) + " with a usable GPU, " + std::to_string(kCpuSize) +
+                     " on the CPU"},
+                {"height", K::Integer, "0", 0, 65536, "",
+                 "nodes along gravity (y, thermal walls at top and bottom); 0 = 4 x size"},
+                {"atwood", K::Real, "0.1", 0.001, 0.5, "",
+                 "Atwood number A: T = 1 + A below, 1 - A above"},
+                {"gravity", K::Real, "", 1e-7, 0.01, "",
+                 "|g| in model units (c_s = 1); default: the height is 0.8 scale heights T0 / g "
+                 "(1.6e-4 at 4096 rows); the density drop across it must stay below e^4"},
+                {"tau", K::Real, "0.6", 0.5, 10, "",
+                 "relaxation time (> 0.5); nu = tau - 1/2 in model units"},
+                {"amplitude", K::Real, "0.02", 0, 0.24, "",
+                 "interface displacement of the cosine mode, a fraction of the width"},
+                {"interface", K::Real, "2", 0.5, 64, "",
+                 "tanh half-width of the temperature jump, in nodes"},
+                {"scheme", K::Choice, "pull", 0, 0, "push|pull|push_separate|pull_separate",
+                 "push or pull in one fused propagate+collide kernel, or with seed 004's "
+                 "separate propagate, bc and collide kernels"},
+                {"stencil", K::Choice, "d2q37", 0, 0, "d2q37", "velocity set (thermal: d2q37)"},
+                {"collision", K::Choice, "bgk", 0, 0, "bgk", "collision model"},
+                {"layout", K::Choice, "soa", 0, 0, "soa", "data layout (SoA planes)"},
+                {"precision", K::Choice, "fp64", 0, 0, "fp64", "floating-point precision"},
+                {"block_size", K::Integer, "128", 32, 1024, "",
+                 "GPU threads per block along y, a multiple of 32"},
+                {"occupancy", K::Integer, "0", 0, 0, "", "no blocks-per-SM cap for d2q37"},
+            }};
+}
+
+SimulationSetup build_rt2d(const ScenarioSpec& spec, const KeyValues& user) {
+    KeyValues keys = resolve_keys(spec, user);
+    const int lx = lattice_width(user, keys);
+    const int height = std::stoi(keys.at("height"));
+    if (height != 0 && height < 12)
+        throw ConfigError("height = " + keys.at("height") +
+                          ": must be 0 (4 x size) or at least 12 (3 wall rows each side)");
+    const int ly = height ? height : 4 * lx;
+    if (double(lx) * ly >= 4294967296.0)
+        throw ConfigError("size: a " + std::to_string(lx) + " x " + std::to_string(ly) +
+                          " lattice has too many nodes; at most 4294967295 are supported");
+    const double atwood = std::stod(keys.at("atwood"));
+    const std::string& scheme = keys.at("scheme");
+
+    thermal::Rt2dOptions o;
+    o.lx = lx;
+    o.ly = ly;
+    o.T_down = 1 + atwood;
+    o.T_up = 1 - atwood;
+    o.gravity = keys.count("gravity") ? std::stod(keys.at("gravity"))
+                                      : kScaleHeights / (thermal::D2Q37::kScale * ly);
+    o.tau = std::stod(keys.at("tau"));
+    o.amplitude = std::stod(keys.at("amplitude"));
+    o.width = std::stod(keys.at("interface"));
+    o.block_size = std::stoi(keys.at("block_size"));
+    thermal::Rt2dSetup rt;
+    try {
+        rt = thermal::rt2d(o);
+    } catch (const std::invalid_argument& e) {
+        throw ConfigError(e.what());
+    }
+
+    SimulationSetup s;
+    s.scenario = spec.name;
+    s.dims = Dims{std::uint32_t(lx), std::uint32_t(ly), 1};
+    s.model = {StencilKind::D2Q37, CollisionKind::BGK,
+               scheme.rfind("push", 0) == 0 ? Scheme::Push : Scheme::Pull, Layout::SoA,
+               Precision::FP64};
+    s.thermal = {o.gravity, o.T_down, o.T_up, scheme.find("separate") == std::string::npos};
+    s.flow.tau = o.tau;
+    s.launch.block_size = o.block_size;
+    allocate_fields(s);
+    s.rho = rt.initial.rho;
+    s.T = rt.initial.T;
+    // Lengths in widths (one wavelength); the RT velocity scale sqrt(A g L) in model units.
+    s.spacing = 1.0 / lx;
+    const double L = lx * thermal::D2Q37::kScale;
+    s.u_ref = std::sqrt(atwood * o.gravity * L);
+    s.reynolds = s.u_ref * L / (o.tau - 0.5);
+    keys["size"] = std::to_string(lx);
+    keys["height"] = std::to_string(ly);
+    keys["gravity"] = std::to_string(o.gravity);
+    s.keys = keys;
+    return s;
+}
+
+} // namespace ll

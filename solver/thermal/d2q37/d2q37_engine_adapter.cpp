@@ -1,0 +1,254 @@
+// The D2Q37 engines behind ll::Engine.
+//
+// [SECTION] configuration   EngineConfig -> D2Q37Config, equilibrium start
+// [SECTION] fields          derived fields from the engine's rho, u, T
+// [SECTION] D2Q37Adapter    the Engine: rebuilds the inner engine for tau / block-size changes
+// [SECTION] factories
+#include "d2q37_engine_adapter.hpp"
+
+#include <cmath>
+#include <stdexcept>
+#include <utility>
+
+#if LATTICELAB_HAS_CUDA
+#include <cuda_runtime.h>
+
+// Defined with the isothermal CUDA engine (solver/cuda/cuda_engine.cu); declared here so this
+// file stays plain C++ instead of including the kernel headers.
+namespace ll::cuda {
+const DeviceInfo& device_info();
+double measure_copy_bandwidth();
+} // namespace ll::cuda
+#endif
+
+namespace ll {
+namespace {
+
+// ---- [SECTION] configuration ----
+thermal::D2Q37Scheme scheme_of(const ModelChoice& m, const ThermalParams& t) {
+    using S = thermal::D2Q37Scheme;
+    if (m.scheme == Scheme::Push) return t.fused ? S::PushFused : S::Push;
+    return t.fused ? S::PullFused : S::Pull;
+}
+
+// ---- [SECTION] fields ----
+// d/dx is periodic like the lattice; d/dy is one-sided on the rows next to the top and bottom
+// walls (the walls are not nodes, so there is nothing to wrap to).
+float vorticity_at(const thermal::ThermalFields& f, int x, int y) {
+    const int lx = f.lx, ly = f.ly;
+    const auto at = [lx](int xx, int yy) {
+        return std::size_t(yy) * std::size_t(lx) + std::size_t(xx);
+    };
+    const double dvdx = 0.5 * (f.uy[at((x + 1) % lx, y)] - f.uy[at((x + lx - 1) % lx, y)]);
+    const int yp = std::min(y + 1, ly - 1), ym = std::max(y - 1, 0);
+    const double dudy = (f.ux[at(x, yp)] - f.ux[at(x, ym)]) / double(yp - ym);
+    return float(dvdx - dudy);
+}
+
+float field_value(const thermal::ThermalFields& f, node_t n, FieldKind kind) {
+    switch (kind) {
+    case FieldKind::Ux:
+        return float(f.ux[n]);
+    case FieldKind::Uy:
+        return float(f.uy[n]);
+    case FieldKind::Uz:
+        return 0.0f;
+    case FieldKind::Density:
+        return float(f.rho[n]);
+    case FieldKind::Temperature:
+        return float(f.T[n]);
+    case FieldKind::Vorticity:
+        return vorticity_at(f, int(n % node_t(f.lx)), int(n / node_t(f.lx)));
+    case FieldKind::Speed:
+        break;
+    }
+    return float(std::hypot(f.ux[n], f.uy[n]));
+}
+
+// ---- [SECTION] D2Q37Adapter ----
+std::unique_ptr<thermal::D2Q37Engine> build(const EngineConfig& cfg, bool gpu) {
+    const thermal::D2Q37Config c = d2q37_config(cfg);
+    if (!gpu) return thermal::make_d2q37_cpu_engine(c);
+    std::string why;
+    auto e = thermal::make_d2q37_cuda_engine(c, why);
+    if (!e) throw ConfigError("backend = cuda: " + why);
+    return e;
+}
+
+class D2Q37Adapter final : public Engine {
+public:
+    D2Q37Adapter(const EngineConfig& cfg, std::unique_ptr<thermal::D2Q37Engine> inner, bool gpu)
+        : cfg_(cfg), gpu_(gpu), inner_(std::move(inner)) {
+#if LATTICELAB_HAS_CUDA
+        if (gpu_) info_ = cuda::device_info();
+#endif
+        if (!gpu_) {
+            info_.backend = "cpu";
+            const std::string name = inner_->device(); // "cpu: N OpenMP threads"
+            info_.device = name.rfind("cpu: ", 0) == 0 ? name.substr(5) : name;
+        }
+    }
+
+    double step(int steps) override {
+        return inner_->step(steps);
+    }
+    void export_state(std::vector<double>& f) override {
+        inner_->export_state(f);
+    }
+    void import_state(const std::vector<double>& f) override {
+        const std::size_t want = std::size_t(cfg_.dims.nodes()) * thermal::D2Q37::Q;
+        if (f.size() != want)
+            throw std::invalid_argument("d2q37 state: must hold nx * ny * 37 values");
+        inner_->import_state(f);
+    }
+    // No flags: the walls are the top and bottom rows' bc, built into the model.
+    void set_flags(const std::vector<std::uint8_t>&) override {}
+    void set_flow(const FlowParams& flow) override {
+        EngineConfig next = cfg_;
+        next.flow = flow;
+        if (flow.tau != cfg_.flow.tau) rebuild(next);
+        cfg_ = next;
+    }
+    void set_launch(const LaunchConfig& launch) override {
+        if (launch.blocks_per_sm_cap != 0)
+            throw ConfigError("occupancy = " + std::to_string(launch.blocks_per_sm_cap) +
+                              ": the d2q37 kernels take no blocks-per-SM cap; use 0");
+        EngineConfig next = cfg_;
+        next.launch = launch;
+        // The CPU engine has no launch shape; the GPU's is fixed when its engine is built.
+        if (gpu_ && launch.block_size != cfg_.launch.block_size) rebuild(next);
+        cfg_ = next;
+    }
+    LaunchReport launch_report() const override {
+        LaunchReport r;
+        if (!gpu_) return r;
+        r.block_size = cfg_.launch.block_size;
+        r.max_threads_per_block = 1024;
+        return r;
+    }
+    void read_macro(MacroField& out) override {
+        read_fields();
+        const std::size_t n = fields_.rho.size();
+        out.rho.assign(fields_.rho.begin(), fields_.rho.end());
+        out.ux.assign(fields_.ux.begin(), fields_.ux.end());
+        out.uy.assign(fields_.uy.begin(), fields_.uy.end());
+        out.uz.assign(n, 0.0f);
+        out.T.assign(fields_.T.begin(), fields_.T.end());
+    }
+    // mask_walls changes nothing: every node is fluid (the walls lie beyond the edge rows).
+    void read_field(const FieldRequest& req, const FieldRegion& region, float* out,
+                    MemorySpace space) override {
+        read_fields();
+        const std::uint64_t count = region_size(cfg_.dims, region);
+        staging_.resize(count);
+#pragma omp parallel for schedule(static)
+        for (std::int64_t k = 0; k < std::int64_t(count); ++k)
+            staging_[k] = field_value(fields_, region_node(cfg_.dims, region, k), req.kind);
+        if (space == MemorySpace::Host) {
+            std::copy(staging_.begin(), staging_.end(), out);
+            return;
+        }
+#if LATTICELAB_HAS_CUDA
+        // Staged through the host (the D2Q37 kernels have no float field kernel yet); the
+        // synchronous copy is complete when this returns, as the slice exchange requires.
+        if (cudaMemcpy(out, staging_.data(), count * sizeof(float), cudaMemcpyHostToDevice) !=
+            cudaSuccess)
+            throw std::runtime_error("d2q37 read_field: copy to device memory failed");
+#endif
+    }
+    std::uint64_t count_nonfinite() override {
+        read_fields();
+        std::uint64_t bad = 0;
+        for (std::size_t n = 0; n < fields_.rho.size(); ++n)
+            bad += !(std::isfinite(fields_.rho[n]) && std::isfinite(fields_.ux[n]) &&
+                     std::isfinite(fields_.uy[n]) && std::isfinite(fields_.T[n]));
+        return bad;
+    }
+    const DeviceInfo& device() const override {
+        return info_;
+    }
+    double copy_bandwidth() override {
+#if LATTICELAB_HAS_CUDA
+        if (gpu_) return cuda::measure_copy_bandwidth();
+#endif
+        return host_copy_bandwidth();
+    }
+
+private:
+    void read_fields() {
+        inner_->read_fields(fields_);
+    }
+
+    // A new inner engine with `next`'s tau or block size, carrying the state across. The old
+    // lattice is freed first (both may not fit on the GPU); if the new one cannot be built,
+    // the old configuration is rebuilt and the error goes on.
+    void rebuild(const EngineConfig& next) {
+        std::vector<double> f;
+        inner_->export_state(f);
+        inner_.reset();
+        try {
+            inner_ = build(next, gpu_);
+        } catch (...) {
+            inner_ = build(cfg_, gpu_);
+            inner_->import_state(f);
+            throw;
+        }
+        inner_->import_state(f);
+    }
+
+    EngineConfig cfg_;
+    bool gpu_ = false;
+    std::unique_ptr<thermal::D2Q37Engine> inner_;
+    DeviceInfo info_;
+    thermal::ThermalFields fields_; // reused: the visualiser reads a field every frame
+    std::vector<float> staging_;
+};
+
+} // namespace
+
+// ---- [SECTION] factories ----
+thermal::D2Q37Config d2q37_config(const EngineConfig& cfg) {
+    const std::string why = compatibility_error(cfg.model, cfg.dims);
+    if (!why.empty()) throw ConfigError(why);
+    thermal::D2Q37Config c;
+    c.lx = int(cfg.dims.nx);
+    c.ly = int(cfg.dims.ny);
+    c.scheme = scheme_of(cfg.model, cfg.thermal);
+    c.block_size = cfg.launch.block_size;
+    c.params.tau = cfg.flow.tau;
+    c.params.gravity = cfg.thermal.gravity;
+    c.params.bottom = {thermal::WallKind::Thermal, cfg.thermal.T_bottom};
+    c.params.top = {thermal::WallKind::Thermal, cfg.thermal.T_top};
+    try {
+        thermal::validate(c);
+    } catch (const std::invalid_argument& e) {
+        throw ConfigError(e.what());
+    }
+    return c;
+}
+
+std::vector<double> d2q37_equilibrium_state(const EngineConfig& cfg, const std::vector<double>& rho,
+                                            const std::vector<double>& u,
+                                            const std::vector<double>& T) {
+    thermal::ThermalFields h;
+    h.resize(int(cfg.dims.nx), int(cfg.dims.ny));
+    for (std::size_t n = 0; n < h.rho.size(); ++n) {
+        h.rho[n] = rho[n];
+        h.ux[n] = u[3 * n];
+        h.uy[n] = u[3 * n + 1];
+        h.T[n] = T[n];
+    }
+    return thermal::equilibrium_state(d2q37_config(cfg).params, h);
+}
+
+std::unique_ptr<Engine> make_d2q37_cpu_adapter(const EngineConfig& cfg) {
+    return std::make_unique<D2Q37Adapter>(cfg, build(cfg, false), false);
+}
+
+std::unique_ptr<Engine> make_d2q37_cuda_adapter(const EngineConfig& cfg, std::string& why) {
+    auto inner = thermal::make_d2q37_cuda_engine(d2q37_config(cfg), why);
+    if (!inner) return nullptr;
+    return std::make_unique<D2Q37Adapter>(cfg, std::move(inner), true);
+}
+
+} // namespace ll
