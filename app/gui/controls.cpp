@@ -17,8 +17,14 @@ namespace ll::gui {
 // ---- [SECTION] names ---------------------------------------------------------------------
 
 namespace {
+// The fields offered: 2D, 3D (adds u_z), thermal (adds the temperature).
 constexpr std::array kFields = {FieldKind::Speed, FieldKind::Ux, FieldKind::Uy,
                                 FieldKind::Vorticity, FieldKind::Density};
+constexpr std::array kFields3D = {FieldKind::Speed, FieldKind::Ux,        FieldKind::Uy,
+                                  FieldKind::Uz,    FieldKind::Vorticity, FieldKind::Density};
+constexpr std::array kThermalFields = {FieldKind::Temperature, FieldKind::Speed,
+                                       FieldKind::Ux,          FieldKind::Uy,
+                                       FieldKind::Vorticity,   FieldKind::Density};
 constexpr std::array kSchemes = {Scheme::Push, Scheme::Pull,     Scheme::Split,
                                  Scheme::AA,   Scheme::Esoteric, Scheme::SharedX};
 constexpr std::array kLayouts = {Layout::SoA, Layout::AoS};
@@ -293,10 +299,16 @@ void Controls::draw_main(const SolverSnapshot& snap, std::string_view slice_path
                 return std::string_view(
                     "The macroscopic field drawn on the slice: density and velocity "
                     "are moments (sums over c_i) of the populations; vorticity is "
-                    "the curl of the velocity.");
+                    "the curl of the velocity; temperature (thermal models) comes from "
+                    "the second moment, the spread of the populations around u.");
             };
-            if (combo("field", kFields, view_.field, field, field_label, field_tip))
-                set_field(field);
+            const bool changed =
+                snap.has_temperature
+                    ? combo("field", kThermalFields, view_.field, field, field_label, field_tip)
+                : snap.dims.nz > 1
+                    ? combo("field", kFields3D, view_.field, field, field_label, field_tip)
+                    : combo("field", kFields, view_.field, field, field_label, field_tip);
+            if (changed) set_field(field);
             render::ColorMap map = view_.map;
             const auto map_tip = [](render::ColorMap) {
                 return std::string_view(

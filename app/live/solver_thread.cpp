@@ -18,9 +18,11 @@ constexpr const char* kGpuSize = "64";
 } // namespace
 
 SolverStart SolverThread::sized_start(SolverStart start, bool on_gpu) {
-    // The other presets' defaults are already small enough for two CPU cores.
+    // The other presets' defaults are already small enough for two CPU cores (rt2d's builder
+    // picks its CPU size itself when no GPU is present; cpu_sized covers --backend cpu).
     if (start.scenario == "cylinder2d" && !start.keys.contains("size"))
         start.keys["size"] = on_gpu ? kGpuSize : kCpuSize;
+    if (!on_gpu) start.keys = cpu_sized(start.scenario, std::move(start.keys));
     return start;
 }
 
@@ -311,6 +313,11 @@ void SolverThread::publish() {
         const Simulation& sim = *sim_;
         const Dims d = sim.setup().dims;
         const FieldRegion region = shown_slice(d, axis, index);
+        // A field this model lacks (temperature after a switch to an isothermal preset, or
+        // chosen just before the thermal run starts) falls back to the speed: a publication
+        // must never throw on the solver thread.
+        if (field == FieldKind::Temperature && !sim.has_temperature()) field = FieldKind::Speed;
+        if (field == FieldKind::Uz && d.nz == 1) field = FieldKind::Speed;
         const SliceExtent e = slice_extent(d, region.axis);
         // Walls come back as NaN, which the renderer draws in its no-data colour.
         const FieldRequest request{field, -1, true};
@@ -330,6 +337,7 @@ void SolverThread::publish() {
         back_.width = e.width;
         back_.height = e.height;
         back_.field = field;
+        back_.has_temperature = sim.has_temperature();
         back_.step = sim.time_step();
         back_.mlups = sim.performance().mlups;
         back_.perf = sim.performance();

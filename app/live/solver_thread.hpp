@@ -27,6 +27,7 @@ struct SolverSnapshot {
     bool on_device = false;
     std::uint32_t width = 0, height = 0;
     FieldKind field = FieldKind::Speed;
+    bool has_temperature = false; // the model has a temperature field (thermal presets)
     // Where the slice lies: normal to slice_axis at slice_index (2D lattices: z, 0).
     Axis slice_axis = Axis::Z;
     std::uint32_t slice_index = 0;

@@ -1,0 +1,68 @@
+// The Rayleigh-Taylor demo from the Scenario menu (issue 4) under xvfb-run, CPU back end:
+// the entry starts rt2d (D2Q37) on its temperature field with the inferno map, the field list
+// offers temperature only while a thermal model runs, and switching back to an isothermal
+// preset with temperature selected falls back to the speed instead of failing.
+#include "controls.hpp"
+#include "gui_test_util.hpp"
+#include "main_window.hpp"
+#include "viewport.hpp"
+
+#include <QAction>
+#include <QtTest/QtTest>
+
+using namespace ll;
+using namespace ll::gui;
+
+class ThermalTest : public QObject {
+    Q_OBJECT
+    std::unique_ptr<MainWindow> window_;
+
+    void trigger(const char* name) {
+        auto* action = window_->findChild<QAction*>(name);
+        QVERIFY2(action, name);
+        action->trigger();
+    }
+
+private slots:
+    void initTestCase() {
+        window_ = open_window(5);
+        QVERIFY2(window_, "the window did not show a stepped flow within 20 s");
+    }
+
+    void rayleighTaylorEntryStartsOnTemperature() {
+        auto* action = window_->findChild<QAction*>("scenario_rt2d");
+        QVERIFY(action);
+        QVERIFY(action->text().contains("Rayleigh"));
+        trigger("scenario_rt2d");
+        Viewport& v = window_->viewport();
+        QTRY_VERIFY_WITH_TIMEOUT(v.snapshot().scenario == "rt2d" && v.snapshot().step > 20, 30000);
+        const SolverSnapshot& s = v.snapshot();
+        QVERIFY(s.has_temperature);
+        QCOMPARE(int(s.field), int(FieldKind::Temperature));
+        QCOMPARE(int(v.controls().view().map), int(render::ColorMap::Inferno));
+        QCOMPARE(s.backend, std::string("cpu"));
+        QVERIFY2(s.dims.nx <= 128, "the CPU back end gets the small rt2d lattice");
+        // Two layers: the top (cold, heavy) and bottom (hot, light) differ in the slice.
+        const float bottom = s.slice[std::size_t(s.width) * 4 + s.width / 2];
+        const float top = s.slice[std::size_t(s.width) * (s.height - 5) + s.width / 2];
+        QVERIFY2(bottom > top, "hot below, cold above");
+        QVERIFY(v.grabFramebuffer().save(QString(LATTICELAB_GUI_OUTPUT) + "/gui_rt2d.png"));
+    }
+
+    void isothermalPresetFallsBackToSpeed() {
+        trigger("scenario_cylinder2d");
+        Viewport& v = window_->viewport();
+        QTRY_VERIFY_WITH_TIMEOUT(v.snapshot().scenario == "cylinder2d", 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(v.snapshot().step > 5, 20000);
+        QVERIFY(!v.snapshot().has_temperature);
+        QCOMPARE(int(v.snapshot().field), int(FieldKind::Speed));
+    }
+
+    void cleanupTestCase() { window_.reset(); }
+};
+
+int main(int argc, char** argv) {
+    return run_window_test<ThermalTest>(argc, argv);
+}
+
+#include "test_gui_thermal.moc"
