@@ -1,5 +1,6 @@
 #include "main_window.hpp"
 
+#include "mixing_dock.hpp"
 #include "perf_dock.hpp"
 #include "viewport.hpp"
 
@@ -31,6 +32,8 @@ MainWindow::MainWindow(const SolverStart& start, QWidget* parent)
         },
         this);
     addDockWidget(Qt::RightDockWidgetArea, perf_dock_);
+    mixing_dock_ = new MixingDock(this); // shows itself when a 2D thermal run starts
+    addDockWidget(Qt::RightDockWidgetArea, mixing_dock_);
     status_ = new QLabel(this);
     statusBar()->addWidget(status_, 1);
     connect(&status_timer_, &QTimer::timeout, this, [this] { update_status(); });
@@ -57,6 +60,7 @@ QString slice_text(const SolverSnapshot& s) {
 
 void MainWindow::update_status() {
     const SolverSnapshot& s = viewport_->snapshot();
+    mixing_dock_->add(s);
     const QString backend = s.backend == "cuda" ? "CUDA" : "CPU";
     status_->setText(
         QString("%1 | %2 back end (%3) | lattice %4 x %5 x %6 | step %7 | %8 MLUPS | %9 FPS | "

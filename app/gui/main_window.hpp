@@ -14,6 +14,7 @@ namespace ll::gui {
 
 class Viewport;
 class PerfDock;
+class MixingDock;
 
 // Asks for GL 3.3 core for every context (the slice shaders and ImGui's GL 3 renderer target
 // it). Call before the QApplication exists.
@@ -28,6 +29,7 @@ public:
     SolverThread& solver() { return *solver_; }
     QString status_text() const { return status_->text(); }
     PerfDock& perf_dock() { return *perf_dock_; }
+    MixingDock& mixing_dock() { return *mixing_dock_; }
 
     // The menu actions (menus.cpp), callable without their dialogs.
     bool save_screenshot(const QString& path); // the GL framebuffer as PNG
@@ -72,6 +74,7 @@ private:
     std::unique_ptr<SolverThread> solver_;
     Viewport* viewport_ = nullptr;  // owned by Qt as the central widget
     PerfDock* perf_dock_ = nullptr; // owned by Qt
+    MixingDock* mixing_dock_ = nullptr;
     QLabel* status_ = nullptr;
     QMenu* recent_menu_ = nullptr;
     QString last_message_;

@@ -11,9 +11,6 @@
 
 namespace ll::gui {
 
-namespace {
-
-// A round upper bound (1, 2 or 5 x 10^k) above v, so that axes change rarely and read well.
 double nice_ceiling(double v) {
     if (v <= 0) return 1;
     const double p = std::pow(10.0, std::floor(std::log10(v)));
@@ -21,6 +18,8 @@ double nice_ceiling(double v) {
         if (m * p >= v) return m * p;
     return 10 * p;
 }
+
+namespace {
 
 QValueAxis* time_axis() {
     auto* axis = new QValueAxis;

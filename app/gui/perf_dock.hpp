@@ -18,6 +18,9 @@ class QValueAxis;
 
 namespace ll::gui {
 
+// A round upper bound (1, 2 or 5 x 10^k) above v, so that axes change rarely and read well.
+double nice_ceiling(double v);
+
 class PerfDock : public QDockWidget {
 public:
     static constexpr double kWindowSeconds = 60;

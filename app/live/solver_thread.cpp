@@ -294,6 +294,27 @@ FieldRegion shown_slice(const Dims& d, Axis axis, int index) {
 }
 } // namespace
 
+void SolverThread::measure_fronts_now(Simulation& sim) {
+    const Dims d = sim.setup().dims;
+    if (!sim.has_temperature() || d.nz != 1) {
+        has_fronts_ = false;
+        return;
+    }
+    const auto now = std::chrono::steady_clock::now();
+    if (has_fronts_ && (sim.time_step() == fronts_step_ ||
+                        now - fronts_at_ < std::chrono::duration<double>(1.0 / kFrontsHz)))
+        return;
+    temperature_.resize(d.nodes());
+    sim.read_field(FieldRequest{FieldKind::Temperature}, FieldRegion{true}, temperature_.data(),
+                   MemorySpace::Host);
+    const auto& t = sim.setup().thermal;
+    fronts_ = measure_fronts(temperature_.data(), int(d.nx), int(d.ny),
+                             std::max(t.T_bottom, t.T_top), std::min(t.T_bottom, t.T_top));
+    fronts_step_ = sim.time_step();
+    fronts_at_ = now;
+    has_fronts_ = true;
+}
+
 void SolverThread::publish() {
     FieldKind field;
     bool paused;
@@ -338,6 +359,10 @@ void SolverThread::publish() {
         back_.height = e.height;
         back_.field = field;
         back_.has_temperature = sim.has_temperature();
+        measure_fronts_now(*sim_);
+        back_.fronts = fronts_;
+        back_.fronts_step = fronts_step_;
+        back_.has_fronts = has_fronts_;
         back_.step = sim.time_step();
         back_.mlups = sim.performance().mlups;
         back_.perf = sim.performance();

@@ -6,8 +6,10 @@
 #include "render/interop/device_slice_exchange.hpp"
 #include "solver/scenario/scenario.hpp"
 #include "solver/simulation.hpp"
+#include "solver/thermal/rt_diagnostics.hpp"
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <functional>
 #include <memory>
@@ -28,6 +30,11 @@ struct SolverSnapshot {
     std::uint32_t width = 0, height = 0;
     FieldKind field = FieldKind::Speed;
     bool has_temperature = false; // the model has a temperature field (thermal presets)
+    // 2D thermal runs: the Rayleigh-Taylor fronts (rows; see solver/thermal/rt_diagnostics.hpp),
+    // measured at most kFrontsHz times a second on the whole lattice, and the step they are of.
+    Fronts fronts;
+    std::uint64_t fronts_step = 0;
+    bool has_fronts = false;
     // Where the slice lies: normal to slice_axis at slice_index (2D lattices: z, 0).
     Axis slice_axis = Axis::Z;
     std::uint32_t slice_index = 0;
@@ -64,6 +71,8 @@ class SolverThread {
 public:
     // The issue asks that a blow-up be caught within 100 steps of its start.
     static constexpr int kCheckEvery = 100;
+    // The fronts read the whole temperature field back to the host: a few times a second.
+    static constexpr double kFrontsHz = 4;
 
     using Command = std::function<void(Simulation&)>;
 
@@ -152,6 +161,12 @@ private:
     std::string sweep_note_;
     int batch_ = 8;             // steps per batch, adapted to about 30 ms
     int steps_since_check_ = 0; // steps since the last NaN/Inf check
+    void measure_fronts_now(Simulation& sim);
+    std::vector<float> temperature_; // whole-lattice read for the fronts
+    std::chrono::steady_clock::time_point fronts_at_{};
+    Fronts fronts_;
+    std::uint64_t fronts_step_ = 0;
+    bool has_fronts_ = false;
 
     std::thread thread_;
 };

@@ -5,7 +5,10 @@
 #include "controls.hpp"
 #include "gui_test_util.hpp"
 #include "main_window.hpp"
+#include "mixing_dock.hpp"
 #include "viewport.hpp"
+
+#include <QLineSeries>
 
 #include <QAction>
 #include <QtTest/QtTest>
@@ -49,6 +52,24 @@ private slots:
         QVERIFY(v.grabFramebuffer().save(QString(LATTICELAB_GUI_OUTPUT) + "/gui_rt2d.png"));
     }
 
+    // The mixing-layer plot fills from the solver thread's fronts (a few per second) and its
+    // width is the snapshot's; on the perturbed interface it is not zero.
+    void mixingPlotFollowsTheFronts() {
+        MixingDock& dock = window_->mixing_dock();
+        QTRY_VERIFY_WITH_TIMEOUT(dock.isVisible(), 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(dock.width_series()->count() >= 3, 10000);
+        const SolverSnapshot& s = window_->viewport().snapshot();
+        QVERIFY(s.has_fronts);
+        QVERIFY(s.fronts.width > 0.5);
+        const auto last = dock.width_series()->at(dock.width_series()->count() - 1);
+        QVERIFY(last.x() <= double(s.step));
+        QVERIFY(last.y() > 0.5);
+        QCOMPARE(dock.bubble_series()->count(), dock.width_series()->count());
+        QVERIFY(dock.bubble_series()->at(0).y() > 0); // bubble above, spike below the interface
+        QVERIFY(dock.spike_series()->at(0).y() < 0);
+        window_->grab().save(QString(LATTICELAB_GUI_OUTPUT) + "/gui_rt2d_window.png");
+    }
+
     void isothermalPresetFallsBackToSpeed() {
         trigger("scenario_cylinder2d");
         Viewport& v = window_->viewport();
@@ -56,6 +77,7 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(v.snapshot().step > 5, 20000);
         QVERIFY(!v.snapshot().has_temperature);
         QCOMPARE(int(v.snapshot().field), int(FieldKind::Speed));
+        QVERIFY(!v.snapshot().has_fronts);
     }
 
     void cleanupTestCase() { window_.reset(); }
