@@ -4,6 +4,7 @@
 
 #include "gl_state.hpp"
 #include "latticelab_shaders.hpp"
+#include "shader_program.hpp"
 
 #include <GL/glew.h>
 
@@ -74,41 +75,10 @@ BoxOutlineGeometry box_outline_geometry(std::array<std::uint32_t, 3> dims, int a
 
 // ---- [SECTION] GL ------------------------------------------------------------------------
 
-namespace {
-
-GLuint stage(GLenum type, const char* source, std::string& why) {
-    const GLuint shader = glCreateShader(type);
-    glShaderSource(shader, 1, &source, nullptr);
-    glCompileShader(shader);
-    GLint status = GL_FALSE;
-    glGetShaderiv(shader, GL_COMPILE_STATUS, &status);
-    if (status != GL_TRUE) {
-        char log[512] = {};
-        glGetShaderInfoLog(shader, sizeof log, nullptr, log);
-        why = std::string("outline shader: ") + log;
-    }
-    return shader;
-}
-
-} // namespace
-
 bool BoxOutline::init(std::string& why) {
     StateGuard guard;
-    const GLuint vs = stage(GL_VERTEX_SHADER, shaders::outline_vert, why);
-    const GLuint fs = stage(GL_FRAGMENT_SHADER, shaders::outline_frag, why);
-    program_ = glCreateProgram();
-    glAttachShader(program_, vs);
-    glAttachShader(program_, fs);
-    glLinkProgram(program_);
-    glDeleteShader(vs);
-    glDeleteShader(fs);
-    GLint linked = GL_FALSE;
-    glGetProgramiv(program_, GL_LINK_STATUS, &linked);
-    if (linked != GL_TRUE) {
-        if (why.empty()) why = "outline shaders do not link";
-        release();
-        return false;
-    }
+    program_ = link_program("outline", shaders::outline_vert, shaders::outline_frag, why);
+    if (program_ == 0) return false;
     loc_viewport_ = glGetUniformLocation(program_, "u_viewport");
     loc_color_ = glGetUniformLocation(program_, "u_color");
     GLint old_buffer = 0;

@@ -1,10 +1,10 @@
 // [SECTION] auto range
-// [SECTION] shader compilation
 // [SECTION] SliceView
 #include "slice_view.hpp"
 
 #include "gl_state.hpp"
 #include "latticelab_shaders.hpp"
+#include "shader_program.hpp"
 #include "solver/io/fields.hpp"
 
 #include <GL/glew.h>
@@ -50,51 +50,6 @@ ValueRange shaped_range(float lo, float hi, RangeMode mode) {
     return {lo, hi};
 }
 
-// ---- [SECTION] shader compilation --------------------------------------------------------
-
-namespace {
-
-GLuint compile(GLenum type, const char* source, std::string& why) {
-    const GLuint shader = glCreateShader(type);
-    glShaderSource(shader, 1, &source, nullptr);
-    glCompileShader(shader);
-    GLint ok = GL_FALSE;
-    glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
-    if (ok == GL_TRUE) return shader;
-    char log[1024] = {};
-    glGetShaderInfoLog(shader, sizeof log, nullptr, log);
-    why = std::string(type == GL_VERTEX_SHADER ? "slice.vert" : "slice.frag") +
-          " does not compile: " + log;
-    glDeleteShader(shader);
-    return 0;
-}
-
-GLuint link(const char* vert, const char* frag, std::string& why) {
-    const GLuint vs = compile(GL_VERTEX_SHADER, vert, why);
-    if (vs == 0) return 0;
-    const GLuint fs = compile(GL_FRAGMENT_SHADER, frag, why);
-    if (fs == 0) {
-        glDeleteShader(vs);
-        return 0;
-    }
-    const GLuint program = glCreateProgram();
-    glAttachShader(program, vs);
-    glAttachShader(program, fs);
-    glLinkProgram(program);
-    glDeleteShader(vs); // the program keeps them alive while attached
-    glDeleteShader(fs);
-    GLint ok = GL_FALSE;
-    glGetProgramiv(program, GL_LINK_STATUS, &ok);
-    if (ok == GL_TRUE) return program;
-    char log[1024] = {};
-    glGetProgramInfoLog(program, sizeof log, nullptr, log);
-    why = std::string("slice shaders do not link: ") + log;
-    glDeleteProgram(program);
-    return 0;
-}
-
-} // namespace
-
 // ---- [SECTION] SliceView -----------------------------------------------------------------
 
 SliceView::SliceView() : host_(std::make_unique<HostSliceTarget>()) {}
@@ -102,7 +57,7 @@ SliceView::~SliceView() = default;
 
 bool SliceView::init(std::string& why) {
     StateGuard guard;
-    program_ = link(shaders::slice_vert, shaders::slice_frag, why);
+    program_ = link_program("slice", shaders::slice_vert, shaders::slice_frag, why);
     if (program_ == 0) return false;
     loc_rect_ = glGetUniformLocation(program_, "u_rect");
     loc_range_ = glGetUniformLocation(program_, "u_range");
