@@ -5,6 +5,7 @@
 // populations of O(0.2): the GPU contracts to FMA where the CPU rounds twice, which the flow
 // amplifies a little over 300 steps, but nothing more than that.
 #include "solver/thermal/d2q37/rt2d.hpp"
+#include "support/d2q37.hpp"
 
 #include <gtest/gtest.h>
 
@@ -22,16 +23,6 @@ namespace {
         if (!make_d2q37_cuda_engine(probe, why)) GTEST_SKIP() << "no usable GPU: " << why;         \
     } while (0)
 
-Rt2dSetup small_rt() {
-    Rt2dOptions o;
-    o.lx = 64;
-    o.ly = 128;
-    o.gravity = 1e-3;
-    o.amplitude = 0.05;
-    o.tau = 0.6;
-    return rt2d(o);
-}
-
 double max_difference(const std::vector<double>& a, const std::vector<double>& b) {
     double worst = 0;
     for (std::size_t k = 0; k < a.size(); ++k) {
@@ -46,7 +37,7 @@ class D2Q37Gpu : public ::testing::TestWithParam<D2Q37Scheme> {};
 
 TEST_P(D2Q37Gpu, MatchesTheCpuAfterRayleighTaylorSteps) {
     LL_REQUIRE_D2Q37_GPU();
-    Rt2dSetup rt = small_rt();
+    Rt2dSetup rt = test::small_rt();
     rt.config.scheme = GetParam();
     std::string why;
     auto gpu = make_d2q37_cuda_engine(rt.config, why);
@@ -74,7 +65,7 @@ TEST_P(D2Q37Gpu, MatchesTheCpuAfterRayleighTaylorSteps) {
 // A GPU state moved to the CPU (and back) keeps running the same flow.
 TEST_P(D2Q37Gpu, StateExchangeWithTheCpu) {
     LL_REQUIRE_D2Q37_GPU();
-    Rt2dSetup rt = small_rt();
+    Rt2dSetup rt = test::small_rt();
     rt.config.scheme = GetParam();
     std::string why;
     auto gpu = make_d2q37_cuda_engine(rt.config, why);
@@ -88,14 +79,8 @@ TEST_P(D2Q37Gpu, StateExchangeWithTheCpu) {
     EXPECT_LT(max_difference(f, back), 1e-15);
 }
 
-INSTANTIATE_TEST_SUITE_P(Schemes, D2Q37Gpu,
-                         ::testing::Values(D2Q37Scheme::Push, D2Q37Scheme::Pull,
-                                           D2Q37Scheme::PushFused, D2Q37Scheme::PullFused),
-                         [](const auto& info) {
-                             std::string n = scheme_name(info.param);
-                             std::replace(n.begin(), n.end(), '-', '_');
-                             return n;
-                         });
+INSTANTIATE_TEST_SUITE_P(Schemes, D2Q37Gpu, test::all_d2q37_schemes(),
+                         test::d2q37_scheme_test_name);
 
 // Not a pass/fail figure: MLUPS of the full step on the default GPU rt2d lattice, for the log.
 TEST(D2Q37GpuPerformance, FullStepMlups) {

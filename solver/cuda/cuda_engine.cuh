@@ -2,66 +2,23 @@
 // collision) map to kernel instantiations through dispatch.hpp; launches go to one stream and
 // are timed with CUDA events.
 //
-// [SECTION] DeviceBuffer      RAII device allocation
 // [SECTION] CudaEngine        Engine implementation: steps, state exchange, fields, launch
 // [SECTION] launch shape      occupancy cap through reserved dynamic shared memory
 #pragma once
 #include "../dispatch.hpp"
 #include "../engine.hpp"
+#include "cuda_buffer.hpp"
 #include "cuda_check.hpp"
+#include "device_probes.hpp"
 #include "kernels.cuh"
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 
 namespace ll::cuda {
 
 const cudaDeviceProp& device_properties();
-const DeviceInfo& device_info();
-double measure_copy_bandwidth();
 std::string gib(double bytes);
-
-enum class CudaMemory : std::uint8_t { Device, PinnedHost };
-
-// RAII CUDA allocation: device memory, or page-locked host memory (a copy from the device into
-// it runs at full PCIe speed without the driver's own staging).
-template <class T, CudaMemory M = CudaMemory::Device>
-class CudaBuffer {
-public:
-    CudaBuffer() = default;
-    explicit CudaBuffer(std::size_t count) { allocate(count); }
-    ~CudaBuffer() { release(); }
-    CudaBuffer(const CudaBuffer&) = delete;
-    CudaBuffer& operator=(const CudaBuffer&) = delete;
-    void allocate(std::size_t count) {
-        release();
-        if (count && M == CudaMemory::Device) LL_CUDA(cudaMalloc(&ptr_, count * sizeof(T)));
-        if (count && M == CudaMemory::PinnedHost) LL_CUDA(cudaMallocHost(&ptr_, count * sizeof(T)));
-        count_ = count;
-    }
-    void release() {
-        if (ptr_ && M == CudaMemory::Device) cudaFree(ptr_);
-        if (ptr_ && M == CudaMemory::PinnedHost) cudaFreeHost(ptr_);
-        ptr_ = nullptr;
-        count_ = 0;
-    }
-    void swap(CudaBuffer& o) noexcept {
-        std::swap(ptr_, o.ptr_);
-        std::swap(count_, o.count_);
-    }
-    T* get() const { return ptr_; }
-    std::size_t size() const { return count_; }
-
-private:
-    T* ptr_ = nullptr;
-    std::size_t count_ = 0;
-};
-
-template <class T>
-using DeviceBuffer = CudaBuffer<T, CudaMemory::Device>;
-template <class T>
-using PinnedBuffer = CudaBuffer<T, CudaMemory::PinnedHost>;
 
 template <class S, class Real>
 class CudaEngine final : public Engine {
@@ -195,26 +152,17 @@ public:
     void read_field(const FieldRequest& req, const FieldRegion& region, float* out,
                     MemorySpace space) override {
         const std::uint64_t count = region_size(cfg_.dims, region);
-        float* target = out;
-        if (space == MemorySpace::Host) {
-            // Kept between calls: the visualiser reads a slice every frame.
-            if (field_staging_.size() < count) field_staging_.allocate(count);
-            target = field_staging_.get();
-        }
+        float* target = space == MemorySpace::Host ? field_staging_.target(count) : out;
         with_addressing(cfg_.model, [&](auto L, auto Sc) {
             field_kernel<S, L(), Sc(), Real><<<unsigned((count + 255) / 256), 256, 0, stream_>>>(
                 current_args(), req, region, target, count);
         });
         LL_CUDA(cudaGetLastError());
-        if (space == MemorySpace::Host) {
-            // The visualiser's fallback slice path: device -> pinned host -> caller.
-            if (field_pinned_.size() < count) field_pinned_.allocate(count);
-            LL_CUDA(cudaMemcpyAsync(field_pinned_.get(), target, count * sizeof(float),
-                                    cudaMemcpyDeviceToHost, stream_));
-        }
-        LL_CUDA(cudaStreamSynchronize(stream_));
+        // The visualiser's fallback slice path: device -> pinned host -> caller.
         if (space == MemorySpace::Host)
-            std::memcpy(out, field_pinned_.get(), count * sizeof(float));
+            field_staging_.finish(out, count, stream_);
+        else
+            LL_CUDA(cudaStreamSynchronize(stream_));
     }
 
 private:
@@ -336,9 +284,8 @@ private:
     EngineConfig cfg_;
     DeviceBuffer<Real> a_, b_;
     DeviceBuffer<std::uint8_t> flags_;
-    DeviceBuffer<node_t> wall_nodes_;   // updated nodes with a half-way wall neighbour
-    DeviceBuffer<float> field_staging_; // read_field to host memory, reused between calls
-    PinnedBuffer<float> field_pinned_;  // its page-locked host side
+    DeviceBuffer<node_t> wall_nodes_; // updated nodes with a half-way wall neighbour
+    HostFieldStaging field_staging_;  // read_field to host memory, reused between calls
     DeviceBuffer<unsigned long long> nonfinite_count_;
     StepArgs<Real> args_{};
     int parity_ = 0;

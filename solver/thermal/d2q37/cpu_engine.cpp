@@ -1,9 +1,11 @@
 // The D2Q37 CPU reference: seed 004's kernels as OpenMP loops over x columns (y innermost,
 // the contiguous direction). It is what the CUDA engine is tested against.
 #include "engine.hpp"
+#include "fields.hpp"
 
 #include <chrono>
 #include <omp.h>
+#include <stdexcept>
 #include <utility>
 
 namespace ll::thermal {
@@ -45,6 +47,29 @@ public:
         export_state(f);
         fields_of(g_, cfg_.params, f, out);
     }
+    void read_field(FieldKind kind, const FieldRegion& region, float* out,
+                    MemorySpace space) override {
+        if (space == MemorySpace::Device)
+            throw std::invalid_argument("field output: the CPU back end has no device memory");
+        read_fields(fields_);
+        const ThermalFields& f = fields_;
+        const auto at = [&f](int x, int y) { return stored(f, x, y); };
+        const Dims d = dims();
+        const std::int64_t count = std::int64_t(region_size(d, region));
+#pragma omp parallel for schedule(static) if (parallel_)
+        for (std::int64_t k = 0; k < count; ++k) {
+            const node_t n = region_node(d, region, std::uint64_t(k));
+            out[k] = field_value(kind, int(n % d.nx), int(n / d.nx), f.lx, f.ly, at);
+        }
+    }
+    std::uint64_t count_nonfinite() override {
+        read_fields(fields_);
+        std::uint64_t bad = 0;
+        for (int y = 0; y < fields_.ly; ++y)
+            for (int x = 0; x < fields_.lx; ++x)
+                bad += finite_node(stored(fields_, x, y)) ? 0 : 1;
+        return bad;
+    }
     void export_state(std::vector<double>& f) override {
         storage_to_canonical(cfg_.scheme, g_, cfg_.params, a_, f);
     }
@@ -53,12 +78,19 @@ public:
             throw std::invalid_argument("state: must hold lx * ly * 37 values");
         canonical_to_storage(cfg_.scheme, g_, cfg_.params, f, a_);
     }
-    const D2Q37Config& config() const override { return cfg_; }
+    const D2Q37Config& config() const override {
+        return cfg_;
+    }
     std::string device() const override {
         return "cpu: " + std::to_string(omp_get_max_threads()) + " OpenMP threads";
     }
 
 private:
+    static Moments stored(const ThermalFields& f, int x, int y) {
+        const std::size_t n = std::size_t(y) * std::size_t(f.lx) + std::size_t(x);
+        return {f.rho[n], f.ux[n], f.uy[n], f.T[n]};
+    }
+
     // Runs body(x, y) over the interior rows [y0, y1) of every column in parallel.
     template <class Body>
     void for_rows(int y0, int y1, Body&& body) {
@@ -121,6 +153,7 @@ private:
     // each barrier can wait a time slice for a descheduled thread (10x slower in tests).
     bool parallel_ = std::size_t(cfg_.lx) * std::size_t(cfg_.ly) >= 32768;
     std::vector<double> a_, b_; // state array and the other one (A-B, seed 004's prv/nxt)
+    ThermalFields fields_;      // reused: the visualiser reads a field every frame
 };
 
 } // namespace

@@ -1,13 +1,11 @@
-// The D2Q37 CUDA engine: seed 004's kernels (propagate, bc, collide, and the fused
-// propagate+collide; push and pull) around the per-node steps of lattice.hpp, so that the GPU
-// runs the CPU reference's arithmetic. One thread per site, threads along y (the contiguous
-// direction), one grid row of blocks per x column (seed 004, Fig. 3 right).
+// The D2Q37 CUDA engine: seed 004's kernels (cuda_kernels.cuh) launched on one stream, state
+// exchange through the CPU engine's host code, and fields computed where the state lives.
 //
-// [SECTION] kernels          one per seed-004 step
 // [SECTION] CudaD2Q37        the engine: buffers, stream, steps, state exchange, fields
 // [SECTION] factory          nullptr and a reason when no GPU is usable
+#include "cuda_kernels.cuh"
 #include "engine.hpp"
-#include "solver/cuda/cuda_check.hpp"
+#include "solver/cuda/cuda_buffer.hpp"
 
 #include <algorithm>
 #include <cuda_runtime.h>
@@ -17,97 +15,13 @@
 namespace ll::thermal {
 namespace {
 
-// ---- [SECTION] kernels ----
-// Kernel parameters in one named struct, passed by value.
-struct Args {
-    Grid g;
-    D2Q37Params p;
-    const double* a; // state array read
-    double* b;       // array written (the other one, or `a` itself for in-place steps)
-    int y0;          // first row of the launch; blockIdx.y is x
-    int rows;
-};
-
-__device__ __forceinline__ bool site_of(const Args& k, int& x, int& y) {
-    x = int(blockIdx.y);
-    y = k.y0 + int(blockIdx.x * blockDim.x + threadIdx.x);
-    return y < k.y0 + k.rows;
-}
-
-__global__ void collide_kernel(Args k) {
-    int x, y;
-    if (site_of(k, x, y)) collide_site(k.g, k.p, k.b, x, y);
-}
-__global__ void propagate_pull_kernel(Args k) {
-    int x, y;
-    if (site_of(k, x, y)) propagate_pull(k.g, k.a, k.b, x, y);
-}
-__global__ void propagate_push_kernel(Args k) {
-    int x, y;
-    if (site_of(k, x, y)) propagate_push(k.g, k.a, k.b, x, y);
-}
-__global__ void bc_pull_kernel(Args k) {
-    int x, y;
-    if (site_of(k, x, y)) bc_pull(k.g, k.p, k.a, k.b, x, y);
-}
-__global__ void bc_push_kernel(Args k) {
-    int x, y;
-    if (site_of(k, x, y)) bc_push(k.g, k.p, k.b, x, y);
-}
-template <bool kNearWall>
-__global__ void pull_collide_kernel(Args k) {
-    int x, y;
-    if (site_of(k, x, y)) pull_collide<kNearWall>(k.g, k.p, k.a, k.b, x, y);
-}
-__global__ void collide_push_kernel(Args k) {
-    int x, y;
-    if (site_of(k, x, y)) collide_push(k.g, k.p, k.a, k.b, x, y);
-}
-// blockIdx.y is the halo depth d - 1 here.
-__global__ void fold_kernel(Args k) {
-    const int y = int(blockIdx.x * blockDim.x + threadIdx.x);
-    if (y < k.g.ly) fold_site(k.g, k.b, int(blockIdx.y) + 1, y);
-}
-struct FieldPtrs {
-    double *rho, *ux, *uy, *T;
-};
-__global__ void fields_kernel(Args k, D2Q37Scheme scheme, FieldPtrs out) {
-    int x, y;
-    if (!site_of(k, x, y)) return;
-    const Moments m = node_fields(k.g, k.p, scheme, k.a, x, y);
-    const std::size_t n = k.g.node(x, y);
-    out.rho[n] = m.rho;
-    out.ux[n] = m.ux;
-    out.uy[n] = m.uy;
-    out.T[n] = m.T;
-}
-
 // ---- [SECTION] CudaD2Q37 ----
-class Buffer {
-public:
-    explicit Buffer(std::size_t count) : count_(count) {
-        LL_CUDA(cudaMalloc(&ptr_, count * sizeof(double)));
-        LL_CUDA(cudaMemset(ptr_, 0, count * sizeof(double)));
-    }
-    ~Buffer() { cudaFree(ptr_); }
-    Buffer(const Buffer&) = delete;
-    Buffer& operator=(const Buffer&) = delete;
-    double* get() const { return ptr_; }
-    std::size_t size() const { return count_; }
-    void swap(Buffer& o) noexcept {
-        std::swap(ptr_, o.ptr_);
-        std::swap(count_, o.count_);
-    }
-
-private:
-    double* ptr_ = nullptr;
-    std::size_t count_ = 0;
-};
-
 class CudaD2Q37 final : public D2Q37Engine {
 public:
     explicit CudaD2Q37(const D2Q37Config& cfg)
         : cfg_(cfg), g_{cfg.lx, cfg.ly}, a_(g_.populations()), b_(g_.populations()) {
+        LL_CUDA(cudaMemset(a_.get(), 0, a_.size() * sizeof(double)));
+        LL_CUDA(cudaMemset(b_.get(), 0, b_.size() * sizeof(double)));
         LL_CUDA(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
         LL_CUDA(cudaEventCreate(&start_));
         LL_CUDA(cudaEventCreate(&stop_));
@@ -154,22 +68,46 @@ public:
 
     void read_fields(ThermalFields& out) override {
         const std::size_t n = std::size_t(g_.lx) * std::size_t(g_.ly);
-        Buffer fields(4 * n);
-        if (is_pull(cfg_.scheme)) pbc(a_.get());
-        const FieldPtrs ptrs{fields.get(), fields.get() + n, fields.get() + 2 * n,
-                             fields.get() + 3 * n};
-        fields_kernel<<<grid(g_.ly), block(), 0, stream_>>>(args(0, g_.ly, a_.get(), nullptr),
-                                                            cfg_.scheme, ptrs);
+        fields_.reserve(4 * n);
+        double* d = fields_.get();
+        const FieldPtrs ptrs{d, d + n, d + 2 * n, d + 3 * n};
+        fields_kernel<<<grid(g_.ly), block(), 0, stream_>>>(state_view(), ptrs);
         LL_CUDA(cudaGetLastError());
-        std::vector<double> host(4 * n);
-        LL_CUDA(cudaMemcpyAsync(host.data(), fields.get(), 4 * n * sizeof(double),
-                                cudaMemcpyDeviceToHost, stream_));
-        LL_CUDA(cudaStreamSynchronize(stream_));
         out.resize(g_.lx, g_.ly);
-        std::copy_n(host.begin(), n, out.rho.begin());
-        std::copy_n(host.begin() + std::ptrdiff_t(n), n, out.ux.begin());
-        std::copy_n(host.begin() + 2 * std::ptrdiff_t(n), n, out.uy.begin());
-        std::copy_n(host.begin() + 3 * std::ptrdiff_t(n), n, out.T.begin());
+        std::vector<double>* host[4] = {&out.rho, &out.ux, &out.uy, &out.T};
+        for (std::size_t k = 0; k < 4; ++k)
+            LL_CUDA(cudaMemcpyAsync(host[k]->data(), d + k * n, n * sizeof(double),
+                                    cudaMemcpyDeviceToHost, stream_));
+        LL_CUDA(cudaStreamSynchronize(stream_));
+    }
+    // Computed on the GPU from the populations: the visualiser's slice never leaves the device,
+    // and a host caller receives only the region's floats.
+    void read_field(FieldKind kind, const FieldRegion& region, float* out,
+                    MemorySpace space) override {
+        const std::uint64_t count = region_size(dims(), region);
+        float* target = space == MemorySpace::Host ? staging_.target(count) : out;
+        const StateView v = state_view();
+        field_kernel<<<unsigned((count + 255) / 256), 256, 0, stream_>>>(v, kind, region, target,
+                                                                         count);
+        LL_CUDA(cudaGetLastError());
+        // Complete when this returns, as the slice exchange requires.
+        if (space == MemorySpace::Host)
+            staging_.finish(out, count, stream_);
+        else
+            LL_CUDA(cudaStreamSynchronize(stream_));
+    }
+    std::uint64_t count_nonfinite() override {
+        const std::uint64_t nodes = dims().nodes();
+        nonfinite_.reserve(1);
+        const StateView v = state_view();
+        LL_CUDA(cudaMemsetAsync(nonfinite_.get(), 0, sizeof(unsigned long long), stream_));
+        nonfinite_kernel<<<unsigned((nodes + 255) / 256), 256, 0, stream_>>>(v, nonfinite_.get());
+        LL_CUDA(cudaGetLastError());
+        unsigned long long bad = 0;
+        LL_CUDA(
+            cudaMemcpyAsync(&bad, nonfinite_.get(), sizeof bad, cudaMemcpyDeviceToHost, stream_));
+        LL_CUDA(cudaStreamSynchronize(stream_));
+        return bad;
     }
     // The host turns storage into the canonical state with the CPU engine's code.
     void export_state(std::vector<double>& f) override {
@@ -193,6 +131,12 @@ public:
     std::string device() const override { return name_; }
 
 private:
+    // The state array as the output kernels read it; pull schemes need their halos first (pbc
+    // only rewrites halos, which the next step rewrites again).
+    StateView state_view() {
+        if (is_pull(cfg_.scheme)) pbc(a_.get());
+        return {g_, cfg_.params, cfg_.scheme, a_.get()};
+    }
     Args args(int y0, int rows, const double* a, double* b) const {
         return {g_, cfg_.params, a, b, y0, rows};
     }
@@ -254,7 +198,10 @@ private:
 
     D2Q37Config cfg_;
     Grid g_;
-    Buffer a_, b_; // state array and the other one (seed 004's prv/nxt)
+    cuda::DeviceBuffer<double> a_, b_;  // state array and the other one (seed 004's prv/nxt)
+    cuda::DeviceBuffer<double> fields_; // read_fields: rho, ux, uy, T, kept between calls
+    cuda::HostFieldStaging staging_;    // read_field into host memory
+    cuda::DeviceBuffer<unsigned long long> nonfinite_;
     cudaStream_t stream_ = nullptr;
     cudaEvent_t start_ = nullptr, stop_ = nullptr;
     std::string name_;

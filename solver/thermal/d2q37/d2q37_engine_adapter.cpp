@@ -1,25 +1,13 @@
 // The D2Q37 engines behind ll::Engine.
 //
 // [SECTION] configuration   EngineConfig -> D2Q37Config, equilibrium start
-// [SECTION] fields          derived fields from the engine's rho, u, T
 // [SECTION] D2Q37Adapter    the Engine: rebuilds the inner engine for tau / block-size changes
 // [SECTION] factories
 #include "d2q37_engine_adapter.hpp"
+#include "solver/cuda/device_probes.hpp"
 
-#include <cmath>
 #include <stdexcept>
 #include <utility>
-
-#if LATTICELAB_HAS_CUDA
-#include <cuda_runtime.h>
-
-// Defined with the isothermal CUDA engine (solver/cuda/cuda_engine.cu); declared here so this
-// file stays plain C++ instead of including the kernel headers.
-namespace ll::cuda {
-const DeviceInfo& device_info();
-double measure_copy_bandwidth();
-} // namespace ll::cuda
-#endif
 
 namespace ll {
 namespace {
@@ -29,40 +17,6 @@ thermal::D2Q37Scheme scheme_of(const ModelChoice& m, const ThermalParams& t) {
     using S = thermal::D2Q37Scheme;
     if (m.scheme == Scheme::Push) return t.fused ? S::PushFused : S::Push;
     return t.fused ? S::PullFused : S::Pull;
-}
-
-// ---- [SECTION] fields ----
-// d/dx is periodic like the lattice; d/dy is one-sided on the rows next to the top and bottom
-// walls (the walls are not nodes, so there is nothing to wrap to).
-float vorticity_at(const thermal::ThermalFields& f, int x, int y) {
-    const int lx = f.lx, ly = f.ly;
-    const auto at = [lx](int xx, int yy) {
-        return std::size_t(yy) * std::size_t(lx) + std::size_t(xx);
-    };
-    const double dvdx = 0.5 * (f.uy[at((x + 1) % lx, y)] - f.uy[at((x + lx - 1) % lx, y)]);
-    const int yp = std::min(y + 1, ly - 1), ym = std::max(y - 1, 0);
-    const double dudy = (f.ux[at(x, yp)] - f.ux[at(x, ym)]) / double(yp - ym);
-    return float(dvdx - dudy);
-}
-
-float field_value(const thermal::ThermalFields& f, node_t n, FieldKind kind) {
-    switch (kind) {
-    case FieldKind::Ux:
-        return float(f.ux[n]);
-    case FieldKind::Uy:
-        return float(f.uy[n]);
-    case FieldKind::Uz:
-        return 0.0f;
-    case FieldKind::Density:
-        return float(f.rho[n]);
-    case FieldKind::Temperature:
-        return float(f.T[n]);
-    case FieldKind::Vorticity:
-        return vorticity_at(f, int(n % node_t(f.lx)), int(n / node_t(f.lx)));
-    case FieldKind::Speed:
-        break;
-    }
-    return float(std::hypot(f.ux[n], f.uy[n]));
 }
 
 // ---- [SECTION] D2Q37Adapter ----
@@ -136,33 +90,15 @@ public:
         out.T.assign(fields_.T.begin(), fields_.T.end());
     }
     // mask_walls changes nothing: every node is fluid (the walls lie beyond the edge rows).
+    // The inner engine computes the field where its state lives (fields.hpp on both).
     void read_field(const FieldRequest& req, const FieldRegion& region, float* out,
                     MemorySpace space) override {
-        read_fields();
-        const std::uint64_t count = region_size(cfg_.dims, region);
-        staging_.resize(count);
-#pragma omp parallel for schedule(static)
-        for (std::int64_t k = 0; k < std::int64_t(count); ++k)
-            staging_[k] = field_value(fields_, region_node(cfg_.dims, region, k), req.kind);
-        if (space == MemorySpace::Host) {
-            std::copy(staging_.begin(), staging_.end(), out);
-            return;
-        }
-#if LATTICELAB_HAS_CUDA
-        // Staged through the host (the D2Q37 kernels have no float field kernel yet); the
-        // synchronous copy is complete when this returns, as the slice exchange requires.
-        if (cudaMemcpy(out, staging_.data(), count * sizeof(float), cudaMemcpyHostToDevice) !=
-            cudaSuccess)
-            throw std::runtime_error("d2q37 read_field: copy to device memory failed");
-#endif
+        if (space == MemorySpace::Device && !gpu_)
+            throw ConfigError("field output: the CPU back end has no device memory");
+        inner_->read_field(req.kind, region, out, space);
     }
     std::uint64_t count_nonfinite() override {
-        read_fields();
-        std::uint64_t bad = 0;
-        for (std::size_t n = 0; n < fields_.rho.size(); ++n)
-            bad += !(std::isfinite(fields_.rho[n]) && std::isfinite(fields_.ux[n]) &&
-                     std::isfinite(fields_.uy[n]) && std::isfinite(fields_.T[n]));
-        return bad;
+        return inner_->count_nonfinite();
     }
     const DeviceInfo& device() const override {
         return info_;
@@ -200,8 +136,7 @@ private:
     bool gpu_ = false;
     std::unique_ptr<thermal::D2Q37Engine> inner_;
     DeviceInfo info_;
-    thermal::ThermalFields fields_; // reused: the visualiser reads a field every frame
-    std::vector<float> staging_;
+    thermal::ThermalFields fields_; // read_macro's, reused
 };
 
 } // namespace

@@ -4,6 +4,7 @@
 // docs/DESIGN.md ("Thermal D2Q37") says how it will plug in.
 #pragma once
 #include "lattice.hpp"
+#include "solver/field_types.hpp"
 
 #include <memory>
 #include <string>
@@ -32,6 +33,15 @@ public:
     // Advances `steps` time steps; returns the seconds they took (GPU: CUDA events).
     virtual double step(int steps) = 0;
     virtual void read_fields(ThermalFields& out) = 0;
+    // One derived field (fields.hpp) over a region of the lx x ly x 1 lattice into `out`, which
+    // holds region_size() floats in `space`. The CPU engine has host memory only (it throws
+    // std::invalid_argument for Device); the CUDA engine computes the field on the GPU and
+    // writes device memory directly, or stages it for a host caller.
+    virtual void read_field(FieldKind kind, const FieldRegion& region, float* out,
+                            MemorySpace space) = 0;
+    // Nodes whose rho, u or T is not finite (fields.hpp, finite_node), counted where the
+    // state lives.
+    virtual std::uint64_t count_nonfinite() = 0;
     // Canonical state: pre-collision populations, bc applied, f[node * Q + i], node x + lx*y.
     virtual void export_state(std::vector<double>& f) = 0;
     // Takes a canonical state; the bc rule is applied to the wall directions first.
@@ -42,6 +52,7 @@ public:
     // Starts from the local equilibrium of the given hydrodynamic fields.
     void init(const ThermalFields& fields);
     std::uint64_t steps_done() const { return steps_; }
+    Dims dims() const { return {std::uint32_t(config().lx), std::uint32_t(config().ly), 1}; }
 
 protected:
     std::uint64_t steps_ = 0;

@@ -1,0 +1,79 @@
+// RAII CUDA allocations shared by every CUDA engine (isothermal, Boussinesq, D2Q37), and the
+// staging path that brings a device-computed field to a host caller.
+#pragma once
+#include "cuda_check.hpp"
+
+#include <cstring>
+#include <utility>
+
+namespace ll::cuda {
+
+enum class CudaMemory : std::uint8_t { Device, PinnedHost };
+
+// Device memory, or page-locked host memory (a copy from the device into it runs at full PCIe
+// speed without the driver's own staging).
+template <class T, CudaMemory M = CudaMemory::Device>
+class CudaBuffer {
+public:
+    CudaBuffer() = default;
+    explicit CudaBuffer(std::size_t count) { allocate(count); }
+    ~CudaBuffer() { release(); }
+    CudaBuffer(const CudaBuffer&) = delete;
+    CudaBuffer& operator=(const CudaBuffer&) = delete;
+    void allocate(std::size_t count) {
+        release();
+        if (count && M == CudaMemory::Device) LL_CUDA(cudaMalloc(&ptr_, count * sizeof(T)));
+        if (count && M == CudaMemory::PinnedHost) LL_CUDA(cudaMallocHost(&ptr_, count * sizeof(T)));
+        count_ = count;
+    }
+    // Reallocates only when `count` does not fit: buffers read every frame are kept.
+    void reserve(std::size_t count) {
+        if (count_ < count) allocate(count);
+    }
+    void release() {
+        if (ptr_ && M == CudaMemory::Device) cudaFree(ptr_);
+        if (ptr_ && M == CudaMemory::PinnedHost) cudaFreeHost(ptr_);
+        ptr_ = nullptr;
+        count_ = 0;
+    }
+    void swap(CudaBuffer& o) noexcept {
+        std::swap(ptr_, o.ptr_);
+        std::swap(count_, o.count_);
+    }
+    T* get() const { return ptr_; }
+    std::size_t size() const { return count_; }
+
+private:
+    T* ptr_ = nullptr;
+    std::size_t count_ = 0;
+};
+
+template <class T>
+using DeviceBuffer = CudaBuffer<T, CudaMemory::Device>;
+template <class T>
+using PinnedBuffer = CudaBuffer<T, CudaMemory::PinnedHost>;
+
+// read_field into host memory: a kernel writes target(count), then finish() brings it through
+// page-locked memory to the caller. Both buffers are kept between calls (the visualiser's
+// host-copy slice path reads one every frame).
+class HostFieldStaging {
+public:
+    float* target(std::size_t count) {
+        device_.reserve(count);
+        return device_.get();
+    }
+    // Waits for the stream; `out` holds the `count` values when this returns.
+    void finish(float* out, std::size_t count, cudaStream_t stream) {
+        pinned_.reserve(count);
+        LL_CUDA(cudaMemcpyAsync(pinned_.get(), device_.get(), count * sizeof(float),
+                                cudaMemcpyDeviceToHost, stream));
+        LL_CUDA(cudaStreamSynchronize(stream));
+        std::memcpy(out, pinned_.get(), count * sizeof(float));
+    }
+
+private:
+    DeviceBuffer<float> device_;
+    PinnedBuffer<float> pinned_;
+};
+
+} // namespace ll::cuda
