@@ -9,12 +9,12 @@
 
 namespace ll {
 
-template <class S, Layout L, Scheme Sc, class Real>
-LL_HD float field_at(const StepArgs<Real>& a, node_t n, const FieldRequest& req) {
-    if (req.mask_walls && is_halfway_wall(a.flags[n]))
-        return std::numeric_limits<float>::quiet_NaN();
+// A field of the density and velocity at node n, given `at(m)`: anything with members rho and
+// u[3] for any node m (the isothermal populations here, the Boussinesq model's NodeFields).
+template <class At>
+LL_HD float velocity_field(const At& at, const Dims& dims, node_t n, const FieldRequest& req) {
     if (req.kind != FieldKind::Vorticity) {
-        const Macro<Real> m = read_macro<S, L, Sc>(a, n);
+        const auto m = at(n);
         switch (req.kind) {
         case FieldKind::Ux:
             return float(m.u[0]);
@@ -29,13 +29,12 @@ LL_HD float field_at(const StepArgs<Real>& a, node_t n, const FieldRequest& req)
         }
     }
     // d[a][b] = d u_b / d x_a
-    const NodeFrame fr = make_frame(a.dims, n);
+    const NodeFrame fr = make_frame(dims, n);
     float d[3][3] = {};
-    const int axes = a.dims.nz > 1 ? 3 : 2;
+    const int axes = dims.nz > 1 ? 3 : 2;
     for (int ax = 0; ax < axes; ++ax) {
-        const node_t plus = fr.shift(ax == 0, ax == 1, ax == 2);
-        const node_t minus = fr.shift(-(ax == 0), -(ax == 1), -(ax == 2));
-        const Macro<Real> p = read_macro<S, L, Sc>(a, plus), m = read_macro<S, L, Sc>(a, minus);
+        const auto p = at(fr.shift(ax == 0, ax == 1, ax == 2));
+        const auto m = at(fr.shift(-(ax == 0), -(ax == 1), -(ax == 2)));
         for (int b = 0; b < 3; ++b)
             d[ax][b] = central_difference(float(p.u[b]), float(m.u[b]));
     }
@@ -46,6 +45,19 @@ LL_HD float field_at(const StepArgs<Real>& a, node_t n, const FieldRequest& req)
     if (req.vorticity_component == 0) return wx;
     if (req.vorticity_component == 1) return wy;
     return magnitude3(wx, wy, wz);
+}
+
+template <class S, Layout L, Scheme Sc, class Real>
+struct MacroAt {
+    StepArgs<Real> a;
+    LL_HD Macro<Real> operator()(node_t n) const { return read_macro<S, L, Sc>(a, n); }
+};
+
+template <class S, Layout L, Scheme Sc, class Real>
+LL_HD float field_at(const StepArgs<Real>& a, node_t n, const FieldRequest& req) {
+    if (req.mask_walls && is_halfway_wall(a.flags[n]))
+        return std::numeric_limits<float>::quiet_NaN();
+    return velocity_field(MacroAt<S, L, Sc, Real>{a}, a.dims, n, req);
 }
 
 } // namespace ll

@@ -168,14 +168,23 @@ LL_HD_NOINLINE Macro<Real> read_macro(const StepArgs<Real>& a, node_t n) {
     return shifted_moments<S>(g, a.force, drho);
 }
 
-// True when the node's density and velocity are finite (walls always are). NaN fails every
-// comparison, and an overflow to Inf fails the magnitude check.
+// False for NaN and +-infinity (and |v| >= 1e30), in host and device code alike: NaN fails
+// every comparison, and an overflow to Inf fails the magnitude check.
+template <class Real>
+LL_HD bool is_finite_value(Real v) {
+    return v > Real(-1e30) && v < Real(1e30);
+}
+// Density and velocity of a node's moments (members rho, u[3]) all finite.
+template <class M>
+LL_HD bool moments_are_finite(const M& m) {
+    return is_finite_value(m.rho) && is_finite_value(m.u[0]) && is_finite_value(m.u[1]) &&
+           is_finite_value(m.u[2]);
+}
+
+// True when the node's density and velocity are finite (walls always are).
 template <class S, Layout L, Scheme Sc, class Real>
 LL_HD bool node_is_finite(const StepArgs<Real>& a, node_t n) {
-    if (!is_updated(a.flags[n])) return true;
-    const Macro<Real> m = read_macro<S, L, Sc>(a, n);
-    const auto ok = [](Real v) { return v > Real(-1e30) && v < Real(1e30); };
-    return ok(m.rho) && ok(m.u[0]) && ok(m.u[1]) && ok(m.u[2]);
+    return !is_updated(a.flags[n]) || moments_are_finite(read_macro<S, L, Sc>(a, n));
 }
 
 } // namespace ll

@@ -93,6 +93,31 @@ public:
         });
     }
 
+    void read_field(const FieldRequest& req, const FieldRegion& region, float* out,
+                    MemorySpace space) override {
+        if (space == MemorySpace::Device)
+            throw ConfigError("field output: the CPU back end has no device memory");
+        const std::int64_t count = std::int64_t(region_size(cfg_.dims, region));
+        with_bq_addressing(cfg_.model, [&](auto L, auto Sc) {
+            const Args<Real> a = current_args();
+#pragma omp parallel for schedule(static) if (parallel())
+            for (std::int64_t k = 0; k < count; ++k)
+                out[k] = field_at<SF, ST, L(), Sc()>(a, region_node(cfg_.dims, region, k), req);
+        });
+    }
+
+    std::uint64_t count_nonfinite() override {
+        std::uint64_t bad = 0;
+        with_bq_addressing(cfg_.model, [&](auto L, auto Sc) {
+            const Args<Real> a = current_args();
+            const std::int64_t nodes = cfg_.dims.nodes();
+#pragma omp parallel for schedule(static) reduction(+ : bad) if (parallel())
+            for (std::int64_t k = 0; k < nodes; ++k)
+                bad += node_is_finite<SF, ST, L(), Sc()>(a, node_t(k)) ? 0 : 1;
+        });
+        return bad;
+    }
+
     const Config& config() const override {
         return cfg_;
     }

@@ -3,7 +3,8 @@
 // without wall code plus a kernel over the list of near-wall nodes; every node touches only
 // its own slots, so the two need no ordering. One stream, CUDA events for timing.
 //
-// [SECTION] kernels      step (bulk / near-wall), canonical state export / import, fields
+// [SECTION] kernels      step (bulk / near-wall), canonical state export / import, fields,
+//                        one derived field, the NaN/Inf count
 // [SECTION] CudaEngine   buffers, stream, steps, state exchange
 #pragma once
 #include "dispatch.hpp"
@@ -60,6 +61,24 @@ __global__ void fields_kernel(Args<Real> a, FieldPointers out) {
     out.uy[n] = double(m.u[1]);
     out.uz[n] = double(m.u[2]);
     out.theta[n] = double(m.theta);
+}
+
+// One float field over a region (field_at), for the visualiser's device slices.
+template <class SF, class ST, Layout L, Scheme Sc, class Real>
+__global__ void field_kernel(Args<Real> a, FieldRequest req, FieldRegion region, float* out,
+                             std::uint64_t count) {
+    const std::uint64_t k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x;
+    if (k >= count) return;
+    out[k] = field_at<SF, ST, L, Sc>(a, region_node(a.flow.dims, region, k), req);
+}
+
+// One atomic per warp: a blown-up lattice has many bad nodes.
+template <class SF, class ST, Layout L, Scheme Sc, class Real>
+__global__ void count_nonfinite_kernel(Args<Real> a, unsigned long long* bad) {
+    const node_t n = node_t(blockIdx.x) * blockDim.x + threadIdx.x;
+    const bool ok = n >= a.flow.dims.nodes() || node_is_finite<SF, ST, L, Sc>(a, n);
+    const unsigned warp_bad = __popc(__ballot_sync(0xffffffffu, !ok));
+    if ((threadIdx.x & 31) == 0 && warp_bad) atomicAdd(bad, warp_bad);
 }
 
 // ---- [SECTION] CudaEngine ----
@@ -166,6 +185,37 @@ public:
             std::copy(host.begin() + k * nodes, host.begin() + (k + 1) * nodes, fields[k]->begin());
     }
 
+    void read_field(const FieldRequest& req, const FieldRegion& region, float* out,
+                    MemorySpace space) override {
+        const std::uint64_t count = region_size(cfg_.dims, region);
+        float* target = space == MemorySpace::Host ? field_staging_.target(count) : out;
+        with_bq_addressing(cfg_.model, [&](auto L, auto Sc) {
+            field_kernel<SF, ST, L(), Sc(), Real>
+                <<<grid(count), 256, 0, stream_>>>(current_args(), req, region, target, count);
+        });
+        LL_CUDA(cudaGetLastError());
+        // The visualiser's host-copy path: device -> page-locked host -> caller.
+        if (space == MemorySpace::Host)
+            field_staging_.finish(out, count, stream_);
+        else
+            LL_CUDA(cudaStreamSynchronize(stream_));
+    }
+
+    std::uint64_t count_nonfinite() override {
+        if (!nonfinite_.size()) nonfinite_.allocate(1);
+        LL_CUDA(cudaMemsetAsync(nonfinite_.get(), 0, sizeof(unsigned long long), stream_));
+        with_bq_addressing(cfg_.model, [&](auto L, auto Sc) {
+            count_nonfinite_kernel<SF, ST, L(), Sc(), Real>
+                <<<grid(cfg_.dims.nodes()), 256, 0, stream_>>>(current_args(), nonfinite_.get());
+        });
+        LL_CUDA(cudaGetLastError());
+        unsigned long long bad = 0;
+        LL_CUDA(
+            cudaMemcpyAsync(&bad, nonfinite_.get(), sizeof bad, cudaMemcpyDeviceToHost, stream_));
+        LL_CUDA(cudaStreamSynchronize(stream_));
+        return bad;
+    }
+
     const Config& config() const override { return cfg_; }
     std::string device() const override { return name_; }
 
@@ -242,6 +292,8 @@ private:
     cuda::DeviceBuffer<Real> fa_, fb_, ga_, gb_; // flow and temperature (b empty in place)
     cuda::DeviceBuffer<std::uint8_t> flags_;
     cuda::DeviceBuffer<node_t> wall_nodes_; // updated nodes with a half-way wall neighbour
+    cuda::HostFieldStaging field_staging_;  // read_field to host memory, kept between calls
+    cuda::DeviceBuffer<unsigned long long> nonfinite_;
     Args<Real> args_{};
     int parity_ = 0;
     std::string name_;

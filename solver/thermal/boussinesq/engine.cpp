@@ -10,16 +10,24 @@ void Fields::resize(std::size_t nodes) {
         v->assign(nodes, 0.0);
 }
 
+std::string model_error(const ModelChoice& m, const Dims& d) {
+    const StencilKind flow = d.nz == 1 ? StencilKind::D2Q9 : StencilKind::D3Q19;
+    if (m.stencil != StencilKind::D2Q9 && m.stencil != StencilKind::D3Q19)
+        return "stencil = " + std::string(to_string(m.stencil)) +
+               ": the Boussinesq model runs its flow on d2q9 (2D) or d3q19 (3D); use " +
+               std::string(to_string(flow));
+    if (m.scheme == Scheme::SharedX)
+        return "scheme = shared_x: not available for two populations; use "
+               "push|pull|split|aa|esoteric (pull has the same addressing)";
+    if (d.nodes() == 0 || (m.stencil == StencilKind::D2Q9 && d.nz != 1))
+        return "size: a d2q9 lattice needs nz = 1 and nx, ny >= 1";
+    return "";
+}
+
 void validate(const Config& c) {
     const auto fail = [](const std::string& m) { throw ConfigError(m); };
-    if (c.model.stencil != StencilKind::D2Q9 && c.model.stencil != StencilKind::D3Q19)
-        fail("stencil: the Boussinesq model runs on d2q9 or d3q19");
-    if (c.model.scheme == Scheme::SharedX)
-        fail("scheme = shared_x: not available for two populations; pull has the same "
-             "addressing (push|pull|split|aa|esoteric)");
-    const bool two_d = c.model.stencil == StencilKind::D2Q9;
-    if (c.dims.nodes() == 0 || (two_d && c.dims.nz != 1))
-        fail("size: a d2q9 lattice needs nz = 1 and nx, ny >= 1");
+    const std::string why = model_error(c.model, c.dims);
+    if (!why.empty()) fail(why);
     if (c.flags.size() != c.dims.nodes())
         fail("flags: " + std::to_string(c.flags.size()) + " given, the lattice has " +
              std::to_string(c.dims.nodes()) + " nodes");

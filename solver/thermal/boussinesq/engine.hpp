@@ -1,7 +1,9 @@
-// The Boussinesq double-population engine: interface, configuration and factories. It is
-// separate from ll::Engine (one population) for now; its calls mirror Engine's (step,
-// export/import of a canonical state, fields) so an adapter can plug it in later.
+// The Boussinesq double-population engine: interface, configuration and factories. Its calls
+// mirror ll::Engine's (step, export/import of a canonical state, fields); the adapter in
+// boussinesq_engine_adapter.hpp puts it behind ll::Engine for Simulation.
 #pragma once
+#include "settings.hpp"
+#include "solver/field_types.hpp"
 #include "solver/options.hpp"
 
 #include <memory>
@@ -9,17 +11,6 @@
 #include <vector>
 
 namespace ll::thermal::boussinesq {
-
-// The temperature population's stencil: D2Q5 / D3Q7, or the flow stencil (seed 001).
-enum class TemperatureStencil : std::uint8_t { Reduced, Flow };
-
-// Physical parameters of the temperature population, in lattice units.
-struct ThermalSettings {
-    double tau_t = 1.0;                  // kappa = cs2_T (tau_T - 1/2), cs2_T of the stencil
-    double g_beta = 0;                   // g * beta: buoyancy per unit theta (rho0 = 1)
-    double gravity_dir[3] = {0, -1, 0};  // unit vector along g
-    double wall_theta[4] = {0, 0, 0, 0}; // theta = T - T0 of wall classes 1..3 (0: adiabatic)
-};
 
 struct Config {
     Dims dims;
@@ -49,6 +40,14 @@ public:
     virtual void export_state(std::vector<double>& f, std::vector<double>& g) = 0;
     virtual void import_state(const std::vector<double>& f, const std::vector<double>& g) = 0;
     virtual void read_fields(Fields& out) = 0;
+    // One derived field over a region into `out` (region_size() floats), computed where the
+    // populations live: FieldKind::Temperature is theta, the rest as ll::field_at. The CPU
+    // engine writes host memory only; the CUDA engine writes device memory directly or stages
+    // through it for a host `out`. Complete when it returns.
+    virtual void read_field(const FieldRequest& req, const FieldRegion& region, float* out,
+                            MemorySpace space) = 0;
+    // Updated nodes whose rho, u or theta is NaN or infinite.
+    virtual std::uint64_t count_nonfinite() = 0;
     virtual const Config& config() const = 0;
     virtual std::string device() const = 0; // "cpu: N OpenMP threads" or the GPU's name
 
@@ -60,6 +59,9 @@ protected:
     std::uint64_t steps_ = 0;
 };
 
+// Empty when the model runs `m` on a lattice of `d`; otherwise a message naming the key and
+// what it allows (stencil d2q9 | d3q19 by dimension, every scheme but shared_x).
+std::string model_error(const ModelChoice& m, const Dims& d);
 // Throws ConfigError naming the field and its range when the config cannot run.
 void validate(const Config& cfg);
 // Q of the flow and of the temperature population for this config.

@@ -5,11 +5,13 @@
 // [SECTION] Args              both populations' buffers and parameters, passed by value
 // [SECTION] temperature walls the out-of-line wall path for the temperature population
 // [SECTION] update_node       gather both, walls, buoyancy, collide both, scatter both
-// [SECTION] state and fields  canonical state exchange and (rho, u, theta) of one node
+// [SECTION] state and fields  canonical state exchange, (rho, u, theta) of one node, the
+//                             derived fields and the finiteness check
 //
 // Both populations use the same scheme and parity, so A-A and esoteric run both in place.
 #pragma once
 #include "model.hpp"
+#include "solver/core/field_at.hpp"
 #include "solver/core/node_update.hpp"
 
 namespace ll::thermal::boussinesq {
@@ -167,6 +169,31 @@ LL_HD_NOINLINE NodeFields<Real> node_fields(const Args<Real>& a, node_t n) {
     buoyancy_force(a.flow.force, a.thermal, theta, force);
     const Macro<Real> m = shifted_moments<SF>(f, force, drho);
     return {m.rho, {m.u[0], m.u[1], m.u[2]}, theta};
+}
+
+template <class SF, class ST, Layout L, Scheme Sc, class Real>
+struct NodeFieldsAt {
+    Args<Real> a;
+    LL_HD NodeFields<Real> operator()(node_t n) const { return node_fields<SF, ST, L, Sc>(a, n); }
+};
+
+// One derived field at node n, as ll::field_at for the flow; FieldKind::Temperature is theta
+// (walls: their own theta, NaN with mask_walls like every field).
+template <class SF, class ST, Layout L, Scheme Sc, class Real>
+LL_HD float field_at(const Args<Real>& a, node_t n, const FieldRequest& req) {
+    if (req.mask_walls && is_halfway_wall(a.flow.flags[n]))
+        return std::numeric_limits<float>::quiet_NaN();
+    const NodeFieldsAt<SF, ST, L, Sc, Real> at{a};
+    if (req.kind == FieldKind::Temperature) return float(at(n).theta);
+    return velocity_field(at, a.flow.dims, n, req);
+}
+
+// Walls always are finite.
+template <class SF, class ST, Layout L, Scheme Sc, class Real>
+LL_HD bool node_is_finite(const Args<Real>& a, node_t n) {
+    if (!is_updated(a.flow.flags[n])) return true;
+    const NodeFields<Real> m = node_fields<SF, ST, L, Sc>(a, n);
+    return moments_are_finite(m) && is_finite_value(m.theta);
 }
 
 } // namespace ll::thermal::boussinesq
