@@ -5,6 +5,7 @@
 #pragma once
 #include "field_types.hpp"
 #include "options.hpp"
+#include "thermal/boussinesq/settings.hpp"
 
 #include <cstdint>
 #include <memory>
@@ -24,16 +25,29 @@ struct ThermalParams {
     bool operator==(const ThermalParams&) const = default;
 };
 
+// The Boussinesq double-population model (solver/thermal/boussinesq/): the flow on the
+// ModelChoice's d2q9 | d3q19 with the buoyancy force, plus a temperature population. The
+// flags carry each wall's thermal class (thermal_wall() in its model.hpp). Off for every other
+// model.
+struct BoussinesqParams {
+    bool enabled = false;
+    thermal::boussinesq::TemperatureStencil temperature =
+        thermal::boussinesq::TemperatureStencil::Reduced;
+    thermal::boussinesq::ThermalSettings settings;
+};
+
 struct EngineConfig {
     Dims dims;
     ModelChoice model;
     FlowParams flow;
     LaunchConfig launch;
     ThermalParams thermal;
+    BoussinesqParams boussinesq{};
 };
 
 // Macroscopic fields of the whole lattice, x fastest, then y, then z. T: temperature, filled
-// by thermal engines only (empty otherwise).
+// by thermal engines only (empty otherwise): T / T0 for d2q37, theta = T - T0 for the
+// Boussinesq model (in units of its temperature difference).
 struct MacroField {
     std::vector<float> rho, ux, uy, uz, T;
 };

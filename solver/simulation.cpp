@@ -3,6 +3,7 @@
 #include "core/flags.hpp"
 #include "io/fields.hpp"
 #include "io/host_memory.hpp"
+#include "thermal/boussinesq/boussinesq_engine_adapter.hpp"
 #include "thermal/d2q37/d2q37_engine_adapter.hpp"
 
 #include <algorithm>
@@ -64,25 +65,29 @@ void validate(const SimulationSetup& s) {
                           ": blocks per SM cap must be between 0 (no cap) and 64");
     if (s.model.collision == CollisionKind::TRT && !(s.flow.trt_lambda > 0))
         throw ConfigError("lambda: the TRT magic parameter must be positive");
-    const std::string why = compatibility_error(s.model, s.dims);
+    const std::string why = s.boussinesq.enabled ? boussinesq_compatibility_error(s.model, s.dims)
+                                                 : compatibility_error(s.model, s.dims);
     if (!why.empty()) throw ConfigError(why);
     const std::size_t nodes = s.dims.nodes();
     if (s.flags.size() != nodes || s.rho.size() != nodes || s.u.size() != 3 * nodes)
         throw ConfigError("scenario: initial fields do not match the lattice size");
-    if (is_thermal(s.model.stencil) && s.T.size() != nodes)
-        throw ConfigError("stencil = d2q37: needs an initial temperature per node; thermal "
-                          "scenarios: rt2d");
+    if (has_temperature(s) && s.T.size() != nodes)
+        throw ConfigError("scenario: a thermal model needs an initial temperature per node; " +
+                          thermal_scenarios());
 }
 
 EngineConfig Simulation::engine_config() const {
-    return {setup_.dims, setup_.model, setup_.flow, setup_.launch, setup_.thermal};
+    return {setup_.dims,   setup_.model,   setup_.flow,
+            setup_.launch, setup_.thermal, setup_.boussinesq};
 }
 
-// The thermal model has its own engines behind the same interface (d2q37_engine_adapter).
+// The thermal models have their own engines behind the same interface (the adapters).
 std::unique_ptr<Engine> Simulation::cpu_engine(const EngineConfig& cfg) {
+    if (cfg.boussinesq.enabled) return make_boussinesq_cpu_adapter(cfg);
     return is_thermal(cfg.model.stencil) ? make_d2q37_cpu_adapter(cfg) : make_cpu_engine(cfg);
 }
 std::unique_ptr<Engine> Simulation::cuda_engine(const EngineConfig& cfg, std::string& why) {
+    if (cfg.boussinesq.enabled) return make_boussinesq_cuda_adapter(cfg, why);
     return is_thermal(cfg.model.stencil) ? make_d2q37_cuda_adapter(cfg, why)
                                          : make_cuda_engine(cfg, why);
 }
@@ -97,6 +102,8 @@ std::unique_ptr<Engine> Simulation::make_engine(const EngineConfig& cfg) {
 
 std::vector<double> Simulation::initial_state() const {
     const SimulationSetup& s = setup_;
+    if (s.boussinesq.enabled)
+        return boussinesq_equilibrium_state(engine_config(), s.flags, s.rho, s.u, s.T);
     if (is_thermal(s.model.stencil))
         return d2q37_equilibrium_state(engine_config(), s.rho, s.u, s.T);
     return equilibrium_state(s.model.stencil, s.rho, s.u);
@@ -155,7 +162,11 @@ void Simulation::set_model(const ModelChoice& model) {
                           ": the thermal d2q37 model and the isothermal stencils do not "
                           "exchange states; start a thermal scenario (rt2d) or an isothermal "
                           "one instead");
-    const std::string why = compatibility_error(model, setup_.dims);
+    // The Boussinesq model keeps its flow stencil (the only one for its dimension): the
+    // canonical state, temperature part included, carries over as it is.
+    const std::string why = setup_.boussinesq.enabled
+                                ? boussinesq_compatibility_error(model, setup_.dims)
+                                : compatibility_error(model, setup_.dims);
     if (!why.empty()) throw ConfigError(why);
     std::vector<double> state;
     if (model.stencil == setup_.model.stencil) {
@@ -206,24 +217,29 @@ void Simulation::set_launch(const LaunchConfig& launch) {
     setup_.launch = launch;
 }
 
+// Boussinesq runs: the state's flow part comes first (boussinesq_engine_adapter.hpp), a new
+// wall is adiabatic (thermal class 0) and a new fluid node's zero temperature part is theta = 0
+// at rest.
 void Simulation::set_node_types(const std::vector<std::pair<node_t, NodeType>>& edits) {
-    if (has_temperature())
+    if (is_thermal(setup_.model.stencil))
         throw ConfigError("obstacles: the d2q37 model has walls at the top and bottom only; "
-                          "draw obstacles in an isothermal scenario");
+                          "draw obstacles in an isothermal or a Boussinesq scenario");
     std::vector<double> state;
     engine_->export_state(state);
     const int q = velocities(setup_.model.stencil);
     const std::vector<double> rest = equilibrium_state(setup_.model.stencil, {1.0}, {0, 0, 0});
+    std::vector<std::uint8_t> flags = setup_.flags;
     for (const auto& [n, type] : edits) {
         if (n >= setup_.dims.nodes()) continue;
-        const bool was_updated = is_updated(setup_.flags[n]);
-        setup_.flags[n] = std::uint8_t(type);
+        const bool was_updated = is_updated(flags[n]);
+        flags[n] = std::uint8_t(type);
         if (!was_updated && is_updated(std::uint8_t(type)))
             for (int i = 0; i < q; ++i)
                 state[std::size_t(n) * q + i] = rest[i];
     }
-    mark_near_wall(setup_.model.stencil, setup_.dims, setup_.flags);
-    engine_->set_flags(setup_.flags);
+    mark_near_wall(setup_.model.stencil, setup_.dims, flags);
+    engine_->set_flags(flags); // may refuse a node type the model lacks: nothing changed then
+    setup_.flags = std::move(flags);
     engine_->import_state(state);
 }
 
@@ -237,6 +253,16 @@ std::string Simulation::instability_advice() const {
     const double tau = setup_.flow.tau;
     const double stable_tau = std::max(0.5 + 2.0 * (tau - 0.5), 0.55);
     char buf[256];
+    if (setup_.boussinesq.enabled) {
+        const double tau_t = setup_.boussinesq.settings.tau_t;
+        std::snprintf(buf, sizeof buf,
+                      "the thermal flow became unstable (NaN/Inf) at tau = %.4f, tau_t = %.4f, "
+                      "buoyancy velocity %.3g; try tau and tau_t >= %.4f (a lower Rayleigh "
+                      "number or a finer lattice) or a lower velocity",
+                      tau, tau_t, setup_.u_ref,
+                      std::max(0.5 + 2.0 * (std::min(tau, tau_t) - 0.5), 0.55));
+        return buf;
+    }
     if (has_temperature()) {
         std::snprintf(buf, sizeof buf,
                       "the thermal flow became unstable (NaN/Inf) at tau = %.4f, gravity = %.3g; "

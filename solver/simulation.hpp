@@ -20,10 +20,12 @@ struct SimulationSetup {
     std::vector<std::uint8_t> flags; // NodeType per node (near-wall bits are added here)
     std::vector<double> rho;         // initial density per node
     std::vector<double> u;           // initial velocity, 3 per node
-    // Thermal model (stencil d2q37) only: initial temperature per node (T0 = 1), gravity and
-    // wall temperatures. Empty / unused for the isothermal models.
+    // Thermal models only: initial temperature per node, T / T0 for d2q37 (with its gravity
+    // and wall temperatures in `thermal`), theta = T - T0 for the Boussinesq model (with its
+    // parameters in `boussinesq`). Empty / unused for the isothermal models.
     std::vector<double> T;
     ThermalParams thermal;
+    BoussinesqParams boussinesq;
     // Physical placement for output files: node (i, j, k) sits at origin + spacing * (i, j, k).
     double origin[3] = {0, 0, 0};
     double spacing = 1;
@@ -31,6 +33,11 @@ struct SimulationSetup {
     double reynolds = 0;                     // based on u_ref and the reference length
     std::map<std::string, std::string> keys; // resolved scenario keys, for records
 };
+
+// The thermal models: d2q37 (its stencil) and the Boussinesq model (boussinesq.enabled).
+inline bool has_temperature(const SimulationSetup& s) {
+    return is_thermal(s.model.stencil) || s.boussinesq.enabled;
+}
 
 struct Performance {
     std::uint64_t steps = 0;     // steps in the last measured batch
@@ -59,7 +66,7 @@ public:
 
     void read_macro(MacroField& out);
     // Whether FieldKind::Temperature (and MacroField::T) is available: thermal models only.
-    bool has_temperature() const { return is_thermal(setup_.model.stencil); }
+    bool has_temperature() const { return ll::has_temperature(setup_); }
     // Nodes whose density or velocity is NaN or infinite: a nonzero count means the flow went
     // unstable (tau too close to 1/2, or a Mach number too high); instability_advice() says
     // what to try instead.

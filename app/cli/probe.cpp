@@ -3,17 +3,18 @@
 #include "solver/io/atomic_file.hpp"
 #include "solver/thermal/rt_diagnostics.hpp"
 
-#include <algorithm>
 #include <cstdio>
 
 namespace ll::cli {
 
 std::string probe_help() {
-    return "--probe fronts (thermal scenarios, rt2d) samples the Rayleigh-Taylor mixing layer "
+    return "--probe fronts (2D thermal scenarios with heavy fluid above light: rt2d, "
+           "rt2d_boussinesq, rayleigh_benard2d) samples the Rayleigh-Taylor mixing layer "
            "every --probe-every steps (and at the start) into --probe-csv FILE, written "
            "atomically at the end, with the columns step, time (step / sqrt(L / (A g)), L the "
            "lattice width in model lengths), bubble_y, spike_y, mixing_width. The fronts are the "
-           "extremes of the interface, the isotherm T = (T_hot + T_cold) / 2: the bubble front "
+           "extremes of the interface, the isotherm T = (T_hot + T_cold) / 2 (the initial mean "
+           "temperatures of the lowest and the highest fluid row): the bubble front "
            "is its highest point (hot gas risen), the spike front its lowest (cold gas fallen), "
            "interpolated between rows (y = 0 is the bottom row); mixing_width = bubble_y - "
            "spike_y (0 for a flat interface, however diffuse).";
@@ -34,18 +35,18 @@ void check_probe_options(const RunOptions& o) {
 
 FrontsProbe::FrontsProbe(const Simulation& sim, std::int64_t every) : every_(every) {
     const SimulationSetup& s = sim.setup();
-    if (!sim.has_temperature())
-        throw ConfigError("--probe fronts: scenario " + s.scenario +
-                          " has no temperature; thermal scenarios: rt2d");
+    const FrontLevels levels = front_levels(s);
+    if (!levels.measurable) throw ConfigError("--probe fronts: " + levels.why);
     time_scale_ = rt_time_scale(s);
-    T_hot_ = std::max(s.thermal.T_bottom, s.thermal.T_top);
-    T_cold_ = std::min(s.thermal.T_bottom, s.thermal.T_top);
+    T_hot_ = levels.T_hot;
+    T_cold_ = levels.T_cold;
     temperature_.resize(s.dims.nodes());
 }
 
 void FrontsProbe::sample(Simulation& sim) {
     const Dims& d = sim.setup().dims;
-    sim.read_field({FieldKind::Temperature, -1}, {true, Axis::Z, 0}, temperature_.data(),
+    // Wall rows masked (NaN): measure_fronts skips them.
+    sim.read_field({FieldKind::Temperature, -1, true}, {true, Axis::Z, 0}, temperature_.data(),
                    MemorySpace::Host);
     const Fronts f = measure_fronts(temperature_.data(), int(d.nx), int(d.ny), T_hot_, T_cold_);
     const double t = time_scale_ > 0 ? double(sim.time_step()) / time_scale_ : 0;

@@ -18,7 +18,8 @@ void check_probe_options(const RunOptions& o);
 
 class FrontsProbe {
 public:
-    // ConfigError when the run has no temperature (an isothermal scenario).
+    // ConfigError saying why when the run has no interface to measure (no temperature, no heavy
+    // fluid above light, a 3D lattice).
     FrontsProbe(const Simulation& sim, std::int64_t every);
     std::int64_t every() const { return every_; }
     // Appends one row for the simulation's current step.

@@ -249,7 +249,7 @@ void write_png_slice(Simulation& sim, const Input& in, const std::string& path,
     f.width = int(e.width);
     f.height = int(e.height);
     f.title = std::string(to_string(in.field.kind));
-    f.units = std::string(field_units(in.field.kind));
+    f.units = std::string(field_units(in.field.kind, sim.setup().model.stencil));
     f.symmetric = field_is_signed(in.field, d);
     f.map = render::default_colormap(in.field, d);
     const auto painted = painted_slice(sim, f, region, request, renderer);
@@ -310,8 +310,7 @@ int run_command(const RunOptions& o) {
     const BackendKind backend = backend_from(o.backend);
     Input in = read_input(o, backend);
     choose_slice(o, in);
-    if (!o.png.empty() && in.field.kind == FieldKind::Temperature &&
-        !is_thermal(in.setup.model.stencil))
+    if (!o.png.empty() && in.field.kind == FieldKind::Temperature && !has_temperature(in.setup))
         throw ConfigError("--png-field " + temperature_unavailable());
     auto sim = Simulation::create(std::move(in.setup), backend);
     std::unique_ptr<FrontsProbe> probe;

@@ -11,14 +11,22 @@ namespace {
 // Default run lengths: a few convective times (L / u_ref) for the driven flows at their
 // default sizes, enough for the cylinder to start shedding, and a short decay for
 // Taylor-Green; rt2d: 2.5 RT times sqrt(L / (A g)) at the CPU size, when the mushrooms have
-// rolled up. Fixed numbers, so that a changed size does not silently change the run.
+// rolled up. The Boussinesq presets at their CPU sizes: about 30 convective times H / U for the
+// heated cavity, the rolls grown from their seed to saturation for Rayleigh-Benard, the
+// mushrooms rolled up for Rayleigh-Taylor. Fixed numbers, so that a changed size does not
+// silently change the run.
 struct DefaultSteps {
     const char* scenario;
     std::int64_t steps;
 };
 constexpr DefaultSteps kDefaultSteps[] = {
-    {"cavity2d", 10000},  {"cavity3d", 2000}, {"poiseuille2d", 5000},   {"duct3d", 2000},
-    {"cylinder2d", 5000}, {"sphere3d", 1000}, {"taylor_green2d", 1000}, {"rt2d", 5000},
+    {"cavity2d", 10000},         {"cavity3d", 2000},
+    {"poiseuille2d", 5000},      {"duct3d", 2000},
+    {"cylinder2d", 5000},        {"sphere3d", 1000},
+    {"taylor_green2d", 1000},    {"rt2d", 5000},
+    {"heated_cavity2d", 20000},  {"rayleigh_benard2d", 10000},
+    {"rayleigh_benard3d", 3000}, {"rt2d_boussinesq", 3000},
+    {"rt3d_boussinesq", 2000},
 };
 constexpr std::int64_t kFallbackSteps = 1000;
 
@@ -27,8 +35,9 @@ std::string key_range(const KeySpec& k) {
     if (k.kind == KeySpec::Kind::Choice) return k.choices;
     s << (k.kind == KeySpec::Kind::Integer ? "integer " : "") << "[" << k.min << ", " << k.max
       << "]";
-    if (k.name == "tau") return "(0.5, " + std::to_string(int(k.max)) + "]";
-    return s.str();
+    std::string range = s.str();
+    if (excludes_min(k)) range.front() = '(';
+    return range;
 }
 
 } // namespace
@@ -72,10 +81,10 @@ int scenarios_command() {
     for (const auto& spec : scenarios()) {
         std::printf("%s: %s\n  default steps: %lld\n", spec.name.c_str(), spec.summary.c_str(),
                     (long long)default_steps(spec.name));
-        std::printf("  %-11s %-10s %-34s %s\n", "key", "default", "range", "help");
+        std::printf("  %-19s %-10s %-34s %s\n", "key", "default", "range", "help");
         for (const auto& k : spec.keys) {
             const std::string def = k.default_value.empty() ? "(derived)" : k.default_value;
-            std::printf("  %-11s %-10s %-34s %s\n", k.name.c_str(), def.c_str(),
+            std::printf("  %-19s %-10s %-34s %s\n", k.name.c_str(), def.c_str(),
                         key_range(k).c_str(), k.help.c_str());
         }
         std::printf("\n");

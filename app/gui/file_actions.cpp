@@ -9,13 +9,13 @@
 #include "scenario_panel.hpp"
 #include "viewport.hpp"
 
-#include "solver/scenario/preflight.hpp"
 #include "render/png_writer.hpp"
 #include "render/slice_figure.hpp"
 #include "solver/io/atomic_file.hpp"
 #include "solver/io/config_file.hpp"
 #include "solver/io/fields.hpp"
 #include "solver/scenario/keys.hpp"
+#include "solver/scenario/preflight.hpp"
 
 #include <QFile>
 #include <QFileInfo>
@@ -194,7 +194,7 @@ QString MainWindow::export_png(const QString& path) {
     f.width = int(s.width);
     f.height = int(s.height);
     f.title = std::string(field_label(s.field));
-    f.units = std::string(field_units(s.field));
+    f.units = std::string(field_units(s.field, s.model.stencil));
     f.map = v.map;
     f.symmetric = field_is_signed(FieldRequest{s.field, -1}, s.dims);
     try {

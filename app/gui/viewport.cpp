@@ -229,8 +229,9 @@ void Viewport::draw_colour_bar() {
         const float y0 = r.y + r.h - r.h * float(k + 1) / kBands;
         dl->AddRectFilled(ImVec2(r.x, y0), ImVec2(r.x + r.w, y1), IM_COL32(c.r, c.g, c.b, 255));
     }
-    const std::string title = std::string(field_label(controls_.view().field)) + " [" +
-                              std::string(ll::field_units(controls_.view().field)) + "]";
+    const std::string title =
+        std::string(field_label(controls_.view().field)) + " [" +
+        std::string(ll::field_units(controls_.view().field, snap_.model.stencil)) + "]";
     // Right-aligned to the widget when long, so the name and units stay on screen.
     const float title_x =
         std::min(r.x - 4, float(width()) - ImGui::CalcTextSize(title.c_str()).x - 6);

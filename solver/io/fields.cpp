@@ -84,14 +84,14 @@ std::string field_names() {
     return out;
 }
 
-std::string_view field_units(FieldKind f) {
+std::string_view field_units(FieldKind f, StencilKind stencil) {
     switch (f) {
     case FieldKind::Vorticity:
         return "1/step";
     case FieldKind::Density:
         return "lattice density";
     case FieldKind::Temperature:
-        return "T / T0";
+        return is_thermal(stencil) ? "T / T0" : "(T - T0) / dT";
     default:
         return "lattice dx/step";
     }
@@ -137,8 +137,12 @@ void compute_field(const MacroField& m, const Dims& d, FieldRequest req, std::ve
 }
 
 std::string temperature_unavailable() {
-    return "temperature: this model has no temperature; thermal scenarios: rt2d (the d2q37 "
-           "model)";
+    return "temperature: this model has no temperature; " + thermal_scenarios();
+}
+
+std::string thermal_scenarios() {
+    return "thermal scenarios: rt2d (the d2q37 model), heated_cavity2d, rayleigh_benard2d, "
+           "rayleigh_benard3d, rt2d_boussinesq, rt3d_boussinesq (the Boussinesq model)";
 }
 
 std::optional<Axis> parse_axis(std::string_view s) {

@@ -14,10 +14,14 @@ namespace ll {
 std::string_view to_string(FieldKind);
 std::optional<FieldKind> parse_field(std::string_view);
 std::string field_names(); // "speed|ux|uy|uz|vorticity|density|temperature"
-// Units of the field in lattice units, for colour-bar labels.
-std::string_view field_units(FieldKind);
+// Units of the field in lattice units, for colour-bar labels. The temperature of the d2q37 model
+// is T / T0; the Boussinesq model (an isothermal flow stencil) reports theta = T - T0 in units
+// of its temperature difference.
+std::string_view field_units(FieldKind, StencilKind);
 // The ConfigError message for a temperature request on an isothermal model.
 std::string temperature_unavailable();
+// "thermal scenarios: ...": the presets with a temperature, for messages.
+std::string thermal_scenarios();
 
 // Signed fields (velocity components, 2D vorticity, one 3D vorticity component) take a
 // diverging colour map centred on zero.

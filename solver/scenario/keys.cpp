@@ -11,8 +11,8 @@ namespace {
 std::string range_text(const KeySpec& k) {
     std::ostringstream s;
     if (k.kind == KeySpec::Kind::Choice) return "one of " + k.choices;
-    s << (k.kind == KeySpec::Kind::Integer ? "an integer" : "a number") << " in [" << k.min
-      << ", " << k.max << "]";
+    s << (k.kind == KeySpec::Kind::Integer ? "an integer" : "a number") << " in [" << k.min << ", "
+      << k.max << "]";
     return s.str();
 }
 bool in_choices(const std::string& v, const std::string& choices) {
@@ -40,8 +40,7 @@ std::vector<KeySpec> common_keys(const CommonDefaults& d) {
         {"scheme", K::Choice, "pull", 0, 0, scheme_names(), "propagation scheme"},
         {"layout", K::Choice, "soa", 0, 0, layout_names(), "data layout"},
         {"precision", K::Choice, "fp32", 0, 0, precision_names(), "floating-point precision"},
-        {"block_size", K::Integer, "256", 32, 1024, "",
-         "GPU threads per block, a multiple of 32"},
+        {"block_size", K::Integer, "256", 32, 1024, "", "GPU threads per block, a multiple of 32"},
         {"occupancy", K::Integer, "0", 0, 64, "",
          "cap on GPU blocks per SM (0 = no cap), enforced by reserving shared memory"},
         {"lambda", K::Real, "0.1875", 1e-4, 10, "", "TRT magic parameter Lambda"},
@@ -75,7 +74,7 @@ KeyValues resolve_keys(const ScenarioSpec& spec, const KeyValues& user) {
                                   range_text(*k));
             if (k->kind == KeySpec::Kind::Integer && v != std::floor(v))
                 throw ConfigError(name + " = " + value + ": must be " + range_text(*k));
-            const bool low_open = name == "tau"; // tau = 0.5 is invalid, not a bound
+            const bool low_open = excludes_min(*k);
             if (v > k->max || v < k->min || (low_open && v <= k->min))
                 throw ConfigError(name + " = " + value + ": must be " + range_text(*k) +
                                   (low_open ? " and greater than 0.5" : ""));
@@ -97,8 +96,17 @@ ModelChoice model_from_keys(const KeyValues& k) {
     return m;
 }
 
-void resolve_viscosity(const KeyValues& user, KeyValues& keys, double length,
-                       SimulationSetup& s) {
+bool excludes_min(const KeySpec& k) {
+    return k.name == "tau" || k.name == "tau_t";
+}
+
+long preset_size(const ScenarioSpec& spec, const KeyValues& user, const KeyValues& keys) {
+    if (user.count("size") || spec.cpu_size.empty()) return std::stol(keys.at("size"));
+    std::string why;
+    return std::stol(cuda_device_present(why) ? keys.at("size") : spec.cpu_size);
+}
+
+void resolve_viscosity(const KeyValues& user, KeyValues& keys, double length, SimulationSetup& s) {
     const bool has_tau = user.count("tau") != 0;
     const bool has_re = user.count("re") != 0;
     const bool has_u = user.count("u_ref") != 0;
@@ -114,7 +122,8 @@ void resolve_viscosity(const KeyValues& user, KeyValues& keys, double length,
             re = std::stod(keys.at("re"));
             u = re * nu / length;
             if (u > 0.3)
-                throw ConfigError("u_ref = " + std::to_string(u) + " (from re and tau): must be "
+                throw ConfigError("u_ref = " + std::to_string(u) +
+                                  " (from re and tau): must be "
                                   "at most 0.3 for a low-Mach flow; lower re or tau");
         } else {
             re = u * length / nu;
@@ -140,6 +149,14 @@ void apply_common(const KeyValues& keys, SimulationSetup& s) {
     s.launch.block_size = std::stoi(keys.at("block_size"));
     s.launch.blocks_per_sm_cap = std::stoi(keys.at("occupancy"));
     s.flow.trt_lambda = std::stod(keys.at("lambda"));
+}
+
+void check_node_count(std::uint64_t nx, std::uint64_t ny, std::uint64_t nz) {
+    const double nodes = double(nx) * double(ny) * double(nz); // no 64-bit overflow either
+    if (nodes >= 4294967296.0)
+        throw ConfigError("size: a " + std::to_string(nx) + " x " + std::to_string(ny) + " x " +
+                          std::to_string(nz) + " lattice has " + std::to_string(nx * ny * nz) +
+                          " nodes; at most 4294967295 are supported");
 }
 
 void allocate_fields(SimulationSetup& s) {

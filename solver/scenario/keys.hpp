@@ -5,6 +5,12 @@
 
 namespace ll {
 
+// A registry entry: the spec and the builder that takes the user's keys.
+struct Preset {
+    ScenarioSpec spec;
+    SimulationSetup (*build)(const ScenarioSpec&, const KeyValues&);
+};
+
 struct CommonDefaults {
     int size;
     double size_min, size_max;
@@ -19,14 +25,20 @@ std::vector<KeySpec> common_keys(const CommonDefaults& d);
 // User keys checked against the spec, defaults filled in.
 KeyValues resolve_keys(const ScenarioSpec& spec, const KeyValues& user);
 ModelChoice model_from_keys(const KeyValues& keys);
+// The lattice size: the user's, else the spec's default on a usable GPU, else its cpu_size.
+long preset_size(const ScenarioSpec& spec, const KeyValues& user, const KeyValues& keys);
 // Fills tau, re and u_ref from whichever two the user gave (length: reference length in nodes).
 void resolve_viscosity(const KeyValues& user, KeyValues& keys, double length, SimulationSetup& s);
 void apply_common(const KeyValues& keys, SimulationSetup& s);
+// node_t counts nodes in 32 bits: refuses (ConfigError naming `size`) a larger lattice before
+// anything is allocated.
+void check_node_count(std::uint64_t nx, std::uint64_t ny, std::uint64_t nz);
 // Flags all fluid, rho = 1, u = 0, sized for s.dims.
 void allocate_fields(SimulationSetup& s);
 
-// The thermal presets (rt2d_preset.cpp).
+// The thermal presets (rt2d_preset.cpp, boussinesq_presets.cpp).
 ScenarioSpec rt2d_spec();
 SimulationSetup build_rt2d(const ScenarioSpec& spec, const KeyValues& user);
+std::vector<Preset> boussinesq_presets();
 
 } // namespace ll

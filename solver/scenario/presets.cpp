@@ -5,7 +5,8 @@
 // [SECTION] poiseuille2d, duct3d body-force-driven channel and square duct (seed 003)
 // [SECTION] cylinder2d, sphere3d flow past an obstacle, velocity inlet and pressure outlet
 // [SECTION] taylor_green2d       decaying periodic vortices
-// [SECTION] registry             (rt2d, the D2Q37 Rayleigh-Taylor run: rt2d_preset.cpp)
+// [SECTION] registry             (rt2d, the D2Q37 Rayleigh-Taylor run: rt2d_preset.cpp; the
+//                                Boussinesq convection and RT runs: boussinesq_presets.cpp)
 #include "keys.hpp"
 
 #include <cmath>
@@ -22,12 +23,7 @@ std::size_t at(const Dims& d, std::uint32_t x, std::uint32_t y, std::uint32_t z)
 
 SimulationSetup start(const ScenarioSpec& spec, const KeyValues& user, KeyValues& keys, Dims dims,
                       double length) {
-    // node_t counts nodes in 32 bits: refuse larger lattices before anything is allocated.
-    const std::uint64_t nodes = std::uint64_t(dims.nx) * dims.ny * dims.nz;
-    if (nodes >= (std::uint64_t(1) << 32))
-        throw ConfigError("size: a " + std::to_string(dims.nx) + " x " + std::to_string(dims.ny) +
-                          " x " + std::to_string(dims.nz) + " lattice has " +
-                          std::to_string(nodes) + " nodes; at most 4294967295 are supported");
+    check_node_count(dims.nx, dims.ny, dims.nz);
     SimulationSetup s;
     s.scenario = spec.name;
     s.dims = dims;
@@ -165,48 +161,49 @@ std::vector<KeySpec> with_extra(std::vector<KeySpec> keys, std::vector<KeySpec> 
     return keys;
 }
 
-struct Preset {
-    ScenarioSpec spec;
-    SimulationSetup (*build)(const ScenarioSpec&, const KeyValues&);
-};
-
 const std::vector<Preset>& presets() {
-    static const std::vector<Preset> list = {
-        {{"cavity2d", "2D lid-driven square cavity (Ghia et al. 1982 at Re 100, 1000)",
-          common_keys({128, 8, 8192, "fluid nodes per side", 100, 0.1, "d2q9", "trt"})},
-         [](const ScenarioSpec& s, const KeyValues& u) { return cavity(s, u, false); }},
-        {{"cavity3d", "3D lid-driven cubic cavity (Albensoeder & Kuhlmann 2005 at Re 1000)",
-          common_keys({64, 8, 1024, "fluid nodes per side", 1000, 0.1, "d3q19", "mrt"})},
-         [](const ScenarioSpec& s, const KeyValues& u) { return cavity(s, u, true); }},
-        {{"poiseuille2d", "2D plane channel driven by a body force (periodic in x)",
-          with_extra(
-              common_keys({32, 4, 8192, "fluid nodes across the channel", 10, 0.05, "d2q9", "trt"}),
-              {{"length", K::Integer, "4", 1, 65536, "", "nodes along the channel"}})},
-         [](const ScenarioSpec& s, const KeyValues& u) { return channel(s, u, false); }},
-        {{"duct3d", "3D square duct driven by a body force (seed 003's flow through a box)",
-          with_extra(
-              common_keys({32, 4, 1024, "fluid nodes across the duct", 10, 0.05, "d3q19", "trt"}),
-              {{"length", K::Integer, "4", 1, 4096, "", "nodes along the duct"}})},
-         [](const ScenarioSpec& s, const KeyValues& u) { return channel(s, u, true); }},
-        {{"cylinder2d", "2D flow past a cylinder in a channel: the Karman vortex street",
-          with_extra(common_keys({20, 4, 400, "cylinder diameter in nodes (lattice 22D x 4.1D)",
-                                  100, 0.1, "d2q9", "trt"}),
-                     {{"walls", K::Choice, "no_slip", 0, 0, "no_slip|free_slip",
-                       "channel walls: no_slip (bounce-back, Schafer-Turek) or free_slip "
-                       "(specular, no boundary layer)"}})},
-         [](const ScenarioSpec& s, const KeyValues& u) { return obstacle(s, u, false); }},
-        {{"sphere3d", "3D flow past a sphere, periodic or free-slip sides (lattice 10D x 4D x 4D)",
-          with_extra(
-              common_keys({12, 4, 128, "sphere diameter in nodes", 100, 0.1, "d3q19", "trt"}),
-              {{"sides", K::Choice, "periodic", 0, 0, "periodic|free_slip",
-                "the box's four sides: periodic (an array of spheres) or free_slip "
-                "walls"}})},
-         [](const ScenarioSpec& s, const KeyValues& u) { return obstacle(s, u, true); }},
-        {{"taylor_green2d", "2D Taylor-Green vortices decaying in a periodic box",
-          common_keys({64, 8, 8192, "nodes per side", 0, 0.05, "d2q9", "bgk"})},
-         [](const ScenarioSpec& s, const KeyValues& u) { return taylor_green(s, u); }},
-        {rt2d_spec(), build_rt2d},
-    };
+    static const std::vector<Preset> list = [] {
+        std::vector<Preset> v = {
+            {{"cavity2d", "2D lid-driven square cavity (Ghia et al. 1982 at Re 100, 1000)",
+              common_keys({128, 8, 8192, "fluid nodes per side", 100, 0.1, "d2q9", "trt"})},
+             [](const ScenarioSpec& s, const KeyValues& u) { return cavity(s, u, false); }},
+            {{"cavity3d", "3D lid-driven cubic cavity (Albensoeder & Kuhlmann 2005 at Re 1000)",
+              common_keys({64, 8, 1024, "fluid nodes per side", 1000, 0.1, "d3q19", "mrt"})},
+             [](const ScenarioSpec& s, const KeyValues& u) { return cavity(s, u, true); }},
+            {{"poiseuille2d", "2D plane channel driven by a body force (periodic in x)",
+              with_extra(common_keys({32, 4, 8192, "fluid nodes across the channel", 10, 0.05,
+                                      "d2q9", "trt"}),
+                         {{"length", K::Integer, "4", 1, 65536, "", "nodes along the channel"}})},
+             [](const ScenarioSpec& s, const KeyValues& u) { return channel(s, u, false); }},
+            {{"duct3d", "3D square duct driven by a body force (seed 003's flow through a box)",
+              with_extra(common_keys({32, 4, 1024, "fluid nodes across the duct", 10, 0.05, "d3q19",
+                                      "trt"}),
+                         {{"length", K::Integer, "4", 1, 4096, "", "nodes along the duct"}})},
+             [](const ScenarioSpec& s, const KeyValues& u) { return channel(s, u, true); }},
+            {{"cylinder2d", "2D flow past a cylinder in a channel: the Karman vortex street",
+              with_extra(common_keys({20, 4, 400, "cylinder diameter in nodes (lattice 22D x 4.1D)",
+                                      100, 0.1, "d2q9", "trt"}),
+                         {{"walls", K::Choice, "no_slip", 0, 0, "no_slip|free_slip",
+                           "channel walls: no_slip (bounce-back, Schafer-Turek) or free_slip "
+                           "(specular, no boundary layer)"}})},
+             [](const ScenarioSpec& s, const KeyValues& u) { return obstacle(s, u, false); }},
+            {{"sphere3d",
+              "3D flow past a sphere, periodic or free-slip sides (lattice 10D x 4D x 4D)",
+              with_extra(
+                  common_keys({12, 4, 128, "sphere diameter in nodes", 100, 0.1, "d3q19", "trt"}),
+                  {{"sides", K::Choice, "periodic", 0, 0, "periodic|free_slip",
+                    "the box's four sides: periodic (an array of spheres) or free_slip "
+                    "walls"}})},
+             [](const ScenarioSpec& s, const KeyValues& u) { return obstacle(s, u, true); }},
+            {{"taylor_green2d", "2D Taylor-Green vortices decaying in a periodic box",
+              common_keys({64, 8, 8192, "nodes per side", 0, 0.05, "d2q9", "bgk"})},
+             [](const ScenarioSpec& s, const KeyValues& u) { return taylor_green(s, u); }},
+            {rt2d_spec(), build_rt2d},
+        };
+        for (Preset& p : boussinesq_presets())
+            v.push_back(std::move(p));
+        return v;
+    }();
     return list;
 }
 
@@ -226,6 +223,16 @@ const ScenarioSpec* find_scenario(const std::string& name) {
     for (const auto& s : scenarios())
         if (s.name == name) return &s;
     return nullptr;
+}
+
+KeyValues cpu_sized(const std::string& name, KeyValues user) {
+    const ScenarioSpec* spec = find_scenario(name);
+    if (spec && !spec->cpu_size.empty() && !user.count("size")) user["size"] = spec->cpu_size;
+    return user;
+}
+
+std::string scenario_label(const ScenarioSpec& spec) {
+    return spec.title.empty() ? spec.name : spec.title + " — " + spec.name;
 }
 
 std::string scenario_names() {

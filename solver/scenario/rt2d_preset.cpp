@@ -20,18 +20,7 @@ constexpr int kGpuSize = 1024, kCpuSize = 64;
 // and small lattices a growth rate well above the interface's diffusion, kappa^2 k^3 << A g k.
 constexpr double kScaleHeights = 0.8;
 
-int lattice_width(const KeyValues& user, const KeyValues& keys) {
-    if (user.count("size")) return std::stoi(keys.at("size"));
-    std::string why;
-    return cuda_device_present(why) ? kGpuSize : kCpuSize;
-}
-
 } // namespace
-
-KeyValues cpu_sized(const std::string& name, KeyValues user) {
-    if (name == "rt2d" && !user.count("size")) user["size"] = std::to_string(kCpuSize);
-    return user;
-}
 
 ScenarioSpec rt2d_spec() {
     return {"rt2d",
@@ -64,12 +53,15 @@ ScenarioSpec rt2d_spec() {
                 {"block_size", K::Integer, "128", 32, 1024, "",
                  "GPU threads per block along y, a multiple of 32"},
                 {"occupancy", K::Integer, "0", 0, 0, "", "no blocks-per-SM cap for d2q37"},
-            }};
+            },
+            "Rayleigh–Taylor instability",
+            std::to_string(kCpuSize),
+            true};
 }
 
 SimulationSetup build_rt2d(const ScenarioSpec& spec, const KeyValues& user) {
     KeyValues keys = resolve_keys(spec, user);
-    const int lx = lattice_width(user, keys);
+    const int lx = int(preset_size(spec, user, keys));
     const int height = std::stoi(keys.at("height"));
     if (height != 0 && height < 12)
         throw ConfigError("height = " + keys.at("height") +

@@ -23,22 +23,35 @@ struct ScenarioSpec {
     std::string name;
     std::string summary;
     std::vector<KeySpec> keys;
+    // What people look for in a menu ("Heated cavity (de Vahl Davis)"); empty: the name.
+    std::string title{};
+    // The `size` default on the CPU when the keys' default is sized for a GPU: used when no GPU
+    // is usable or the run is asked to use the CPU. Empty: one default for both.
+    std::string cpu_size{};
+    // The model has a temperature field (Simulation::has_temperature), known before a build:
+    // the visualiser opens such a preset on it.
+    bool has_temperature = false;
 };
 
 using KeyValues = std::map<std::string, std::string>;
 
+// Keys whose minimum is excluded: tau and tau_t = 0.5 mean zero viscosity or diffusivity.
+bool excludes_min(const KeySpec& k);
+
 const std::vector<ScenarioSpec>& scenarios();
 const ScenarioSpec* find_scenario(const std::string& name);
 std::string scenario_names(); // "a|b|c"
+// For menus: "Heated cavity (de Vahl Davis) — heated_cavity2d", or the name without a title.
+std::string scenario_label(const ScenarioSpec& spec);
 
 // Validates the user's keys against the preset (unknown key, bad number, out of range, bad
 // choice, over-determined re/tau/u_ref all throw ConfigError naming the key and the allowed
 // range) and builds the lattice, flags and initial fields.
 SimulationSetup build_scenario(const std::string& name, const KeyValues& user);
 
-// `user` with the CPU default size filled in for presets whose default lattice is sized for
-// a GPU when the GPU is usable (rt2d: 1024 wide), for a run asked to use the CPU on a machine
-// with a GPU. Other presets and explicit sizes are returned unchanged.
+// `user` with the CPU default size (ScenarioSpec::cpu_size) filled in for presets whose default
+// lattice is sized for a GPU when the GPU is usable (rt2d: 1024 wide), for a run asked to use
+// the CPU on a machine with a GPU. Other presets and explicit sizes are returned unchanged.
 KeyValues cpu_sized(const std::string& name, KeyValues user);
 
 } // namespace ll

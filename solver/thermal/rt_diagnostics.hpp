@@ -1,6 +1,6 @@
 // What a Rayleigh-Taylor run is watched by: the bubble and spike fronts of the mixing layer
 // (CLI --probe fronts, the visualiser's mixing-width plot) and the warnings about thermal
-// parameters that will not run well, given before the run starts.
+// parameters that will not run well (both thermal models), given before the run starts.
 //
 // Fronts: the interface is the isotherm T_mid = (T_hot + T_cold) / 2 between the hot (light)
 // gas below and the cold (heavy) gas above. The bubble front is its highest point (the
@@ -23,11 +23,24 @@ struct Fronts {
     double bubble_y = 0, spike_y = 0, width = 0; // NaN without hot or without cold gas
 };
 
-// Fronts of an nx x ny temperature field (x fastest, y up); non-finite nodes are skipped.
+// Fronts of an nx x ny temperature field (x fastest, y up); non-finite nodes (walls read with
+// FieldRequest::mask_walls) are skipped.
 Fronts measure_fronts(const float* temperature, int nx, int ny, double T_hot, double T_cold);
 
+// Whether a run has an interface to measure, read from its initial fields whatever the model:
+// gravity along -y and a mean initial temperature of the lowest fluid row (T_hot) above that of
+// the highest (T_cold), i.e. heavy fluid on light. A heated cavity is not layered; a 3D
+// lattice may be, but measure_fronts is 2D. `why` says what is missing when not measurable.
+struct FrontLevels {
+    bool layered = false;
+    bool measurable = false; // layered, on a 2D lattice
+    double T_hot = 0, T_cold = 0;
+    std::string why;
+};
+FrontLevels front_levels(const SimulationSetup& s);
+
 // The RT time unit sqrt(L / (A g)) in steps, L = the lattice width in model lengths (one
-// wavelength of the initial perturbation); 0 for an isothermal setup.
+// wavelength of the initial perturbation); 0 without a layered temperature field.
 double rt_time_scale(const SimulationSetup& s);
 
 // Human-readable warnings for a thermal setup (empty when it looks fine, or isothermal):

@@ -1,0 +1,19 @@
+// What the thermal models' ll::Engine adapters (Boussinesq; the D2Q37 one has its own copy for
+// now) share about their inner engine: which device it runs on, its launch report and the
+// bandwidth it is measured against. The inner engines build their launch shape in, so a block
+// size is the only launch choice they report.
+#pragma once
+#include "solver/engine.hpp"
+
+#include <string>
+
+namespace ll {
+
+// The GPU's DeviceInfo, or the CPU's from the inner engine's "cpu: N OpenMP threads".
+DeviceInfo adapter_device_info(bool gpu, const std::string& inner_device);
+// GPU: the block size and the 1024-thread limit; CPU: zeros.
+LaunchReport adapter_launch_report(bool gpu, int block_size);
+// The GPU's device-to-device copy bandwidth, or the host's memcpy bandwidth.
+double adapter_copy_bandwidth(bool gpu);
+
+} // namespace ll
