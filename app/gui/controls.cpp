@@ -25,6 +25,9 @@ constexpr std::array kFields3D = {FieldKind::Speed, FieldKind::Ux,        FieldK
 constexpr std::array kThermalFields = {FieldKind::Temperature, FieldKind::Speed,
                                        FieldKind::Ux,          FieldKind::Uy,
                                        FieldKind::Vorticity,   FieldKind::Density};
+constexpr std::array kThermalFields3D = {
+    FieldKind::Temperature, FieldKind::Speed,     FieldKind::Ux,     FieldKind::Uy,
+    FieldKind::Uz,          FieldKind::Vorticity, FieldKind::Density};
 constexpr std::array kSchemes = {Scheme::Push, Scheme::Pull,     Scheme::Split,
                                  Scheme::AA,   Scheme::Esoteric, Scheme::SharedX};
 constexpr std::array kLayouts = {Layout::SoA, Layout::AoS};
@@ -109,6 +112,13 @@ void Controls::set_field(FieldKind field) {
     view_.field = field;
     view_.map = default_colormap(field, dims_);
     solver_.set_field(field);
+}
+
+void Controls::switch_scenario(const std::string& name) {
+    solver_.switch_scenario(name);
+    // Rayleigh-Taylor mushrooms and convection rolls are hot fluid rising and cold falling.
+    const ScenarioSpec* spec = find_scenario(name);
+    if (spec && spec->has_temperature) set_field(FieldKind::Temperature);
 }
 
 void Controls::set_paused(bool paused) {
@@ -299,11 +309,14 @@ void Controls::draw_main(const SolverSnapshot& snap, std::string_view slice_path
                 return std::string_view(
                     "The macroscopic field drawn on the slice: density and velocity "
                     "are moments (sums over c_i) of the populations; vorticity is "
-                    "the curl of the velocity; temperature (thermal models) comes from "
-                    "the second moment, the spread of the populations around u.");
+                    "the curl of the velocity; temperature (thermal models) is the second "
+                    "moment, the spread of the populations around u, in the d2q37 model and "
+                    "the sum of a second population (theta = T - T0) in the Boussinesq one.");
             };
             const bool changed =
-                snap.has_temperature
+                snap.has_temperature && snap.dims.nz > 1
+                    ? combo("field", kThermalFields3D, view_.field, field, field_label, field_tip)
+                : snap.has_temperature
                     ? combo("field", kThermalFields, view_.field, field, field_label, field_tip)
                 : snap.dims.nz > 1
                     ? combo("field", kFields3D, view_.field, field, field_label, field_tip)

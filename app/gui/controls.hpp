@@ -28,7 +28,9 @@ render::ColorMap default_colormap(FieldKind field, const Dims& dims);
 
 class Controls {
 public:
-    explicit Controls(SolverThread& solver) : solver_(solver), scenario_(solver) {}
+    explicit Controls(SolverThread& solver)
+        : solver_(solver),
+          scenario_(solver, [this](const std::string& name) { switch_scenario(name); }) {}
 
     // ---- actions (queued to the solver thread; they return at once) ----
     void set_scheme(Scheme s);
@@ -46,6 +48,9 @@ public:
     void set_paused(bool paused);
     void step_once() { solver_.step_once(); }
     void reset() { solver_.reset(); }
+    // Starts preset `name` with its defaults; a thermal one (ScenarioSpec::has_temperature)
+    // opens on its temperature field.
+    void switch_scenario(const std::string& name);
     void sweep() { solver_.sweep(); }
     // Paints a disc of brush_radius nodes around `at` (a node of the shown slice, in 3D on its
     // axis and position): solid, or fluid when erasing. Only fluid <-> solid changes; inlets,

@@ -27,8 +27,7 @@ void MainWindow::build_menus() {
     auto* group = new QActionGroup(this);
     for (const ScenarioSpec& spec : scenarios()) {
         const QString name = QString::fromStdString(spec.name);
-        // The RT demo is one of the things LatticeLab is for: it gets a name people look for.
-        const QString label = spec.name == "rt2d" ? "Rayleigh–Taylor instability (rt2d)" : name;
+        const QString label = QString::fromStdString(scenario_label(spec));
         QAction* action = scenario->addAction(label, this, [this, name] { switch_scenario(name); });
         action->setToolTip(QString::fromStdString(spec.summary));
         action->setStatusTip(QString::fromStdString(spec.summary));
@@ -176,10 +175,7 @@ void MainWindow::export_vtk(const QString& path) {
 }
 
 void MainWindow::switch_scenario(const QString& name) {
-    solver_->switch_scenario(name.toStdString());
-    // The Rayleigh-Taylor demo opens on its temperature field (inferno): the mushrooms are
-    // hot fluid rising and cold fluid falling.
-    if (name == "rt2d") viewport_->controls().set_field(FieldKind::Temperature);
+    viewport_->controls().switch_scenario(name.toStdString()); // thermal: on the temperature
     viewport_->controls().set_paused(false);
 }
 

@@ -4,7 +4,9 @@
 
 #include <QChart>
 #include <QChartView>
+#include <QLabel>
 #include <QLineSeries>
+#include <QVBoxLayout>
 #include <QValueAxis>
 
 #include <cmath>
@@ -41,13 +43,40 @@ MixingDock::MixingDock(QWidget* parent) : QDockWidget("Mixing layer", parent) {
                      "hot and the cold layer. The bubble front is its highest point (light fluid "
                      "risen), the spike front its lowest (heavy fluid fallen); the mixing width "
                      "is their distance. Linear growth first, then the mushrooms.");
-    setWidget(view);
+    note_ = new QLabel;
+    note_->setWordWrap(true);
+    note_->hide();
+    auto* box = new QWidget;
+    auto* layout = new QVBoxLayout(box);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(note_);
+    layout->addWidget(view, 1);
+    setWidget(box);
     hide();
 }
 
+QString MixingDock::note() const {
+    return note_->isHidden() ? QString() : note_->text();
+}
+
+void MixingDock::show_note(const std::string& note) {
+    if (note.empty() || (!note_->isHidden() && note_->text().toStdString() == note)) return;
+    for (QLineSeries* series : {width_, bubble_, spike_})
+        series->clear();
+    any_ = false;
+    note_->setText(QString::fromStdString(note));
+    note_->show();
+    show();
+}
+
 void MixingDock::add(const SolverSnapshot& s) {
-    if (!s.has_fronts || (any_ && s.fronts_step == last_step_)) return;
+    if (!s.has_fronts) {
+        show_note(s.fronts_note);
+        return;
+    }
+    if (any_ && s.fronts_step == last_step_) return;
     if (!std::isfinite(s.fronts.width)) return; // no interface (fully mixed or not yet)
+    note_->hide();
     if (!any_ || s.fronts_step < last_step_) {
         // A new run (or a reset): the first fronts fix the interface the plot measures from.
         for (QLineSeries* series : {width_, bubble_, spike_})

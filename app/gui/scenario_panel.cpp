@@ -24,6 +24,15 @@ const KeySpec* key_of(const std::string& scenario, const std::string& name) {
     return nullptr;
 }
 
+// A choice key's values: "a|b|c" -> {a, b, c}.
+std::vector<std::string> choices_of(const KeySpec& k) {
+    std::vector<std::string> out;
+    const std::string choices = k.choices + "|";
+    for (std::size_t p = 0, q; (q = choices.find('|', p)) != std::string::npos; p = q + 1)
+        out.push_back(choices.substr(p, q - p));
+    return out;
+}
+
 double number_or(const KeyValues& keys, const std::string& name, double fallback) {
     const auto it = keys.find(name);
     if (it == keys.end()) return fallback;
@@ -53,8 +62,12 @@ KeyValues model_keys(const ModelChoice& model, const LaunchConfig& launch) {
 std::vector<std::string> scenario_stencils(const std::string& scenario) {
     const KeySpec* k = key_of(scenario, "stencil");
     if (!k) return {};
-    if (k->default_value == "d2q9") return {"d2q9"};
-    return {"d3q19", "d3q27"};
+    // The key's choices of the default's dimension (a 2D lattice takes no 3D stencil).
+    const int dims = dimensions(*parse_stencil(k->default_value));
+    std::vector<std::string> out;
+    for (const std::string& c : choices_of(*k))
+        if (dimensions(*parse_stencil(c)) == dims) out.push_back(c);
+    return out;
 }
 
 const KeySpec* boundary_key(const std::string& scenario) {
@@ -84,7 +97,9 @@ KeyValues scenario_keys(const ScenarioEdit& e, const SolverSnapshot& snap) {
     KeyValues k = model_keys(snap.model, snap.launch);
     k["stencil"] = e.stencil;
     k["size"] = std::to_string(e.size);
-    k[e.use_tau ? "tau" : "re"] = number_text(e.use_tau ? e.tau : e.re);
+    // Presets set by other numbers (Ra, Pr, ...) have neither key: they keep their own.
+    const char* viscosity = e.use_tau ? "tau" : "re";
+    if (key_of(e.scenario, viscosity)) k[viscosity] = number_text(e.use_tau ? e.tau : e.re);
     if (const KeySpec* b = boundary_key(e.scenario)) k[b->name] = e.boundary;
     return k;
 }
@@ -146,15 +161,16 @@ void ScenarioControls::draw(const SolverSnapshot& snap) {
 void ScenarioControls::draw_lattice(const SolverSnapshot& snap) {
     if (ImGui::BeginCombo("preset", edit_.scenario.c_str())) {
         for (const ScenarioSpec& s : scenarios()) {
-            if (ImGui::Selectable(s.name.c_str(), s.name == edit_.scenario) &&
+            if (ImGui::Selectable(scenario_label(s).c_str(), s.name == edit_.scenario) &&
                 s.name != edit_.scenario)
-                solver_.switch_scenario(s.name); // its defaults; the edit follows the run
+                switch_scenario_(s.name); // its defaults; the edit follows the run
             if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", s.summary.c_str());
         }
         ImGui::EndCombo();
     }
     tooltip("The flow to run: a lid-driven cavity, a channel or duct, flow past a cylinder or "
-            "sphere, or decaying vortices. Picking one restarts with its defaults.");
+            "sphere, decaying vortices, or a thermal flow (Rayleigh-Taylor, natural "
+            "convection). Picking one restarts with its defaults.");
 
     const auto stencils = scenario_stencils(edit_.scenario);
     if (ImGui::BeginCombo("stencil", edit_.stencil.c_str())) {
@@ -174,31 +190,11 @@ void ScenarioControls::draw_lattice(const SolverSnapshot& snap) {
                                  ". Nodes, memory and time per step grow with size^d.";
     tooltip(size_tip.c_str());
 
-    int mode = edit_.use_tau ? 1 : 0;
-    ImGui::RadioButton("Re", &mode, 0);
-    tooltip("Set the Reynolds number Re = u_ref L / nu (inertia over viscosity); tau follows "
-            "as 1/2 + 3 u_ref L / Re. Higher Re: thinner boundary layers, vortex shedding.");
-    ImGui::SameLine();
-    ImGui::RadioButton("tau", &mode, 1);
-    tooltip("Set the relaxation time directly; the Reynolds number follows. Unlike the live "
-            "tau field above, this restarts the flow with the new lattice.");
-    dirty_ |= (mode == 1) != edit_.use_tau;
-    edit_.use_tau = mode == 1;
-    if (edit_.use_tau) {
-        dirty_ |= ImGui::InputDouble("tau##lattice", &edit_.tau, 0.01, 0.1, "%.4f");
-        tooltip("Relaxation time, allowed: above 0.5 up to 10. nu = (tau - 1/2) / 3.");
-    } else {
-        dirty_ |= ImGui::InputDouble("Reynolds", &edit_.re, 10, 100, "%.1f");
-        const std::string re_tip = "Reynolds number; " + range_of(key_of(edit_.scenario, "re")) +
-                                   ". Too high for the lattice makes tau approach 1/2: unstable.";
-        tooltip(re_tip.c_str());
-    }
-
+    // Presets set by other numbers (the Boussinesq ones: Ra, Pr, ...) show neither.
+    if (key_of(edit_.scenario, "re") || key_of(edit_.scenario, "tau")) draw_viscosity();
     if (const KeySpec* b = boundary_key(edit_.scenario)) {
         if (ImGui::BeginCombo(b->name.c_str(), edit_.boundary.c_str())) {
-            std::string choices = b->choices + "|";
-            for (std::size_t p = 0, q; (q = choices.find('|', p)) != std::string::npos; p = q + 1) {
-                const std::string c = choices.substr(p, q - p);
+            for (const std::string& c : choices_of(*b)) {
                 if (ImGui::Selectable(c.c_str(), c == edit_.boundary)) {
                     dirty_ |= c != edit_.boundary;
                     edit_.boundary = c;
@@ -219,6 +215,28 @@ void ScenarioControls::draw_lattice(const SolverSnapshot& snap) {
     ImGui::SameLine();
     if (ImGui::Button("revert")) dirty_ = false;
     tooltip("Forget the edits: show the running flow's values again.");
+}
+
+void ScenarioControls::draw_viscosity() {
+    int mode = edit_.use_tau ? 1 : 0;
+    ImGui::RadioButton("Re", &mode, 0);
+    tooltip("Set the Reynolds number Re = u_ref L / nu (inertia over viscosity); tau follows "
+            "as 1/2 + 3 u_ref L / Re. Higher Re: thinner boundary layers, vortex shedding.");
+    ImGui::SameLine();
+    ImGui::RadioButton("tau", &mode, 1);
+    tooltip("Set the relaxation time directly; the Reynolds number follows. Unlike the live "
+            "tau field above, this restarts the flow with the new lattice.");
+    dirty_ |= (mode == 1) != edit_.use_tau;
+    edit_.use_tau = mode == 1;
+    if (edit_.use_tau) {
+        dirty_ |= ImGui::InputDouble("tau##lattice", &edit_.tau, 0.01, 0.1, "%.4f");
+        tooltip("Relaxation time, allowed: above 0.5 up to 10. nu = (tau - 1/2) / 3.");
+    } else {
+        dirty_ |= ImGui::InputDouble("Reynolds", &edit_.re, 10, 100, "%.1f");
+        const std::string re_tip = "Reynolds number; " + range_of(key_of(edit_.scenario, "re")) +
+                                   ". Too high for the lattice makes tau approach 1/2: unstable.";
+        tooltip(re_tip.c_str());
+    }
 }
 
 void ScenarioControls::draw_slice(const SolverSnapshot& snap) {

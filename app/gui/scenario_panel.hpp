@@ -6,6 +6,7 @@
 #include "app/live/solver_thread.hpp"
 
 #include <array>
+#include <functional>
 #include <string>
 
 namespace ll::gui {
@@ -39,7 +40,9 @@ std::string number_text(double v);
 
 class ScenarioControls {
 public:
-    explicit ScenarioControls(SolverThread& solver) : solver_(solver) {}
+    // `switch_scenario` starts a preset with its defaults (Controls::switch_scenario).
+    ScenarioControls(SolverThread& solver, std::function<void(const std::string&)> switch_scenario)
+        : solver_(solver), switch_scenario_(std::move(switch_scenario)) {}
 
     // Restarts with `keys` after a memory pre-flight (the scenario would allocate its fields
     // before Simulation::create can refuse a lattice too large): a ConfigError names the key
@@ -64,8 +67,10 @@ public:
 
 private:
     void draw_lattice(const SolverSnapshot& snap);
+    void draw_viscosity(); // Re or tau, for presets set by them
 
     SolverThread& solver_;
+    std::function<void(const std::string&)> switch_scenario_;
     ScenarioEdit edit_;
     SolverStart synced_; // the run the edit was last taken from
     bool dirty_ = false; // the user changed the edit since: do not overwrite it

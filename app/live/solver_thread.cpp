@@ -296,20 +296,29 @@ FieldRegion shown_slice(const Dims& d, Axis axis, int index) {
 
 void SolverThread::measure_fronts_now(Simulation& sim) {
     const Dims d = sim.setup().dims;
-    if (!sim.has_temperature() || d.nz != 1) {
+    if (!sim.has_temperature()) {
         has_fronts_ = false;
+        fronts_note_.clear();
         return;
     }
     const auto now = std::chrono::steady_clock::now();
     if (has_fronts_ && (sim.time_step() == fronts_step_ ||
                         now - fronts_at_ < std::chrono::duration<double>(1.0 / kFrontsHz)))
         return;
+    const FrontLevels levels = front_levels(sim.setup());
+    // A layered run without fronts (3D) says why; one without layers (a heated cavity) has
+    // nothing for the plot.
+    fronts_note_ = levels.layered && !levels.measurable ? levels.why : "";
+    if (!levels.measurable) {
+        has_fronts_ = false;
+        return;
+    }
     temperature_.resize(d.nodes());
-    sim.read_field(FieldRequest{FieldKind::Temperature}, FieldRegion{true}, temperature_.data(),
-                   MemorySpace::Host);
-    const auto& t = sim.setup().thermal;
-    fronts_ = measure_fronts(temperature_.data(), int(d.nx), int(d.ny),
-                             std::max(t.T_bottom, t.T_top), std::min(t.T_bottom, t.T_top));
+    // Walls masked (NaN): measure_fronts skips them.
+    sim.read_field(FieldRequest{FieldKind::Temperature, -1, true}, FieldRegion{true},
+                   temperature_.data(), MemorySpace::Host);
+    fronts_ =
+        measure_fronts(temperature_.data(), int(d.nx), int(d.ny), levels.T_hot, levels.T_cold);
     fronts_step_ = sim.time_step();
     fronts_at_ = now;
     has_fronts_ = true;
@@ -363,6 +372,7 @@ void SolverThread::publish() {
         back_.fronts = fronts_;
         back_.fronts_step = fronts_step_;
         back_.has_fronts = has_fronts_;
+        back_.fronts_note = fronts_note_;
         back_.step = sim.time_step();
         back_.mlups = sim.performance().mlups;
         back_.perf = sim.performance();

@@ -35,6 +35,8 @@ struct SolverSnapshot {
     Fronts fronts;
     std::uint64_t fronts_step = 0;
     bool has_fronts = false;
+    // Why a run with heavy fluid above light has no fronts (a 3D lattice); empty otherwise.
+    std::string fronts_note;
     // Where the slice lies: normal to slice_axis at slice_index (2D lattices: z, 0).
     Axis slice_axis = Axis::Z;
     std::uint32_t slice_index = 0;
@@ -167,6 +169,7 @@ private:
     Fronts fronts_;
     std::uint64_t fronts_step_ = 0;
     bool has_fronts_ = false;
+    std::string fronts_note_;
 
     std::thread thread_;
 };
