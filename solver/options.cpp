@@ -210,15 +210,16 @@ std::string compatibility_error(const ModelChoice& m, const Dims& d) {
 }
 
 // D2Q37 has no flag byte: its walls are the top and bottom rows (seed 004).
-double bytes_per_node_update(const ModelChoice& m) {
+double bytes_per_node_update(const ModelChoice& m, int temperature_velocities) {
     const double flags = is_thermal(m.stencil) ? 0.0 : 1.0;
-    return 2.0 * velocities(m.stencil) * bytes_per_value(m.precision) + flags;
+    const int q = velocities(m.stencil) + temperature_velocities;
+    return 2.0 * q * bytes_per_value(m.precision) + flags;
 }
-double lattice_bytes(const ModelChoice& m, const Dims& d) {
+double lattice_bytes(const ModelChoice& m, const Dims& d, int temperature_velocities) {
     const double copies = is_in_place(m.scheme) ? 1.0 : 2.0;
     const double flags = is_thermal(m.stencil) ? 0.0 : 1.0;
-    return double(d.nodes()) *
-           (copies * velocities(m.stencil) * bytes_per_value(m.precision) + flags);
+    const int q = velocities(m.stencil) + temperature_velocities;
+    return double(d.nodes()) * (copies * q * bytes_per_value(m.precision) + flags);
 }
 
 std::string model_label(const ModelChoice& m) {

@@ -89,11 +89,13 @@ bool is_thermal(StencilKind); // d2q37: the thermal engine (solver/thermal/d2q37
 std::string compatibility_error(const ModelChoice&, const Dims&);
 
 // ---- memory accounting: the one formula used by the UI, the CLI and the benchmark ----
-// A streaming step reads and writes every population once and reads one flag byte.
-double bytes_per_node_update(const ModelChoice&);
+// A streaming step reads and writes every population once and reads one flag byte. The
+// Boussinesq model moves its temperature population too: `temperature_velocities` more values
+// per node (ll::temperature_velocities(SimulationSetup)), in the same precision.
+double bytes_per_node_update(const ModelChoice&, int temperature_velocities = 0);
 // "d3q19 mrt esoteric soa fp32", for headers and logs.
 std::string model_label(const ModelChoice&);
 // Bytes the back end allocates for populations (two copies for A-B schemes) plus flags.
-double lattice_bytes(const ModelChoice&, const Dims&);
+double lattice_bytes(const ModelChoice&, const Dims&, int temperature_velocities = 0);
 
 } // namespace ll

@@ -27,12 +27,14 @@ std::string lattice_text(const Dims& d) {
 // The CPU back end allocates in host RAM: refuse a lattice that cannot fit before the engine
 // tries (an oversized allocation would otherwise end in the OOM killer, not an error).
 void check_cpu_memory(const SimulationSetup& s) {
-    const double needed = cpu_run_bytes(s.model, s.dims);
+    const int tq = temperature_velocities(s);
+    const double needed = cpu_run_bytes(s.model, s.dims, tq);
     const double have = physical_memory_bytes();
     if (have <= 0 || needed <= have) return;
+    const double lattice = lattice_bytes(s.model, s.dims, tq);
     const auto size = s.keys.find("size");
     if (size == s.keys.end()) {
-        check_host_memory(needed, lattice_bytes(s.model, s.dims), lattice_text(s.dims), 0);
+        check_host_memory(needed, lattice, lattice_text(s.dims), 0);
         return;
     }
     // Memory grows like size^k, k = the number of axes longer than a wall pair; counting a
@@ -42,11 +44,20 @@ void check_cpu_memory(const SimulationSetup& s) {
         k += n > 2 ? 1 : 0;
     const long n = std::stol(size->second);
     const long fit = long(double(n) * std::pow(have / needed, 1.0 / std::max(k, 1)));
-    check_host_memory(needed, lattice_bytes(s.model, s.dims), "size = " + size->second,
-                      std::max(fit, 1L));
+    check_host_memory(needed, lattice, "size = " + size->second, std::max(fit, 1L));
 }
 
 } // namespace
+
+int temperature_velocities(const SimulationSetup& s) {
+    if (!s.boussinesq.enabled) return 0;
+    return boussinesq_temperature_velocities(
+        {s.dims, s.model, s.flow, s.launch, s.thermal, s.boussinesq});
+}
+
+double bytes_per_node_update(const SimulationSetup& s) {
+    return bytes_per_node_update(s.model, temperature_velocities(s));
+}
 
 void validate(const SimulationSetup& s) {
     if (node_count(s.dims) >= (std::uint64_t(1) << 32))
@@ -149,7 +160,7 @@ void Simulation::step(int steps) {
     perf_.steps = std::uint64_t(steps);
     perf_.seconds = seconds;
     perf_.mlups = seconds > 0 ? double(setup_.dims.nodes()) * steps / seconds / 1e6 : 0;
-    perf_.bytes_per_second = perf_.mlups * 1e6 * bytes_per_node_update(setup_.model);
+    perf_.bytes_per_second = perf_.mlups * 1e6 * bytes_per_node_update(setup_);
     perf_.copy_bandwidth = engine_->copy_bandwidth();
     perf_.fraction_of_copy =
         perf_.copy_bandwidth > 0 ? perf_.bytes_per_second / perf_.copy_bandwidth : 0;

@@ -39,6 +39,11 @@ inline bool has_temperature(const SimulationSetup& s) {
     return is_thermal(s.model.stencil) || s.boussinesq.enabled;
 }
 
+// Values per node of the Boussinesq temperature population; 0 for every other model.
+int temperature_velocities(const SimulationSetup& s);
+// bytes_per_node_update (options.hpp) of the setup's model, temperature population included.
+double bytes_per_node_update(const SimulationSetup& s);
+
 struct Performance {
     std::uint64_t steps = 0;     // steps in the last measured batch
     double seconds = 0;          // their duration

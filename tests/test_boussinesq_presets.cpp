@@ -97,6 +97,21 @@ TEST(BoussinesqPresets, EveryPresetRunsWithAFiniteTemperature) {
     }
 }
 
+// Both populations move every step: 2 (Q_flow + Q_temperature) values and a flag byte.
+TEST(BoussinesqPresets, BandwidthCountsBothPopulations) {
+    auto sim = small("heated_cavity2d");
+    EXPECT_EQ(temperature_velocities(sim->setup()), 5);
+    EXPECT_DOUBLE_EQ(bytes_per_node_update(sim->setup()), 2.0 * (9 + 5) * 8 + 1);
+    sim->step(10);
+    const Performance p = sim->performance();
+    EXPECT_DOUBLE_EQ(p.bytes_per_second, p.mlups * 1e6 * (2.0 * (9 + 5) * 8 + 1));
+    const SimulationSetup flow3d =
+        build_scenario("rayleigh_benard3d",
+                       {{"size", "6"}, {"temperature_stencil", "flow"}, {"precision", "fp32"}});
+    EXPECT_DOUBLE_EQ(bytes_per_node_update(flow3d), 2.0 * (19 + 19) * 4 + 1);
+    EXPECT_EQ(temperature_velocities(build_scenario("cavity2d", {{"size", "8"}})), 0);
+}
+
 // The spec knows before a build what the run will have: the visualiser relies on it.
 TEST(BoussinesqPresets, SpecsSayWhichPresetsHaveATemperature) {
     for (const ScenarioSpec& spec : scenarios()) {

@@ -175,7 +175,7 @@ RunResult advance(Simulation& sim, const RunOptions& o, std::int64_t steps, Fron
 // ------------------------------------------------------------------------------ output
 void print_summary(Simulation& sim, const RunResult& r, const RunOptions& o) {
     const SimulationSetup& s = sim.setup();
-    const Performance p = performance_of(s.model, s.dims, r.total, sim.copy_bandwidth());
+    const Performance p = performance_of(s, r.total, sim.copy_bandwidth());
     std::printf("scenario   %s (re %.4g, tau %.4g, u_ref %.4g)\n", s.scenario.c_str(), s.reynolds,
                 s.flow.tau, s.u_ref);
     std::printf("back end   %s: %s\n", sim.device().backend.c_str(), sim.backend_note().c_str());
@@ -193,7 +193,7 @@ void print_summary(Simulation& sim, const RunResult& r, const RunOptions& o) {
                     r.converged ? "steady" : "NOT steady, step cap reached", r.last_change,
                     (long long)kSteadyInterval, *o.until_steady);
     std::printf("\nspeed      %.2f MLUPS in %.3f s, %.2f GB/s (%.0f B per node update)\n", p.mlups,
-                p.seconds, p.bytes_per_second / 1e9, bytes_per_node_update(s.model));
+                p.seconds, p.bytes_per_second / 1e9, bytes_per_node_update(s));
     std::printf("bandwidth  %.1f %% of the measured copy bandwidth (%.2f GB/s)\n",
                 100.0 * p.fraction_of_copy, p.copy_bandwidth / 1e9);
 }

@@ -26,7 +26,7 @@ TuningReadout tuning_readout(const SolverSnapshot& snap) {
         r.blocks_per_sm = "blocks/SM: CPU back end: n/a";
         r.occupancy = "theoretical occupancy: CPU back end: n/a";
     }
-    r.bytes_per_node = format("bytes per node update: %.0f B", bytes_per_node_update(snap.model));
+    r.bytes_per_node = format("bytes per node update: %.0f B", snap.bytes_per_node);
     r.mlups = format("MLUPS: %.2f", snap.perf.mlups);
     r.bandwidth = format("bandwidth: %.2f GB/s", snap.perf.bytes_per_second / 1e9);
     r.fraction_of_copy = format("%.1f %% of copy bandwidth (%.1f GB/s)",

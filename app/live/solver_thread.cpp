@@ -376,6 +376,7 @@ void SolverThread::publish() {
         back_.step = sim.time_step();
         back_.mlups = sim.performance().mlups;
         back_.perf = sim.performance();
+        back_.bytes_per_node = bytes_per_node_update(sim.setup());
         back_.report = sim.launch_report();
         back_.paused = paused;
         back_.model = sim.setup().model;

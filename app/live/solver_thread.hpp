@@ -42,8 +42,9 @@ struct SolverSnapshot {
     std::uint32_t slice_index = 0;
     std::uint64_t step = 0;
     double mlups = 0;
-    Performance perf;    // of the last measured batch
-    LaunchReport report; // registers, blocks per SM, occupancy (GPU only)
+    Performance perf;          // of the last measured batch
+    double bytes_per_node = 0; // per node update (bytes_per_node_update of the setup)
+    LaunchReport report;       // registers, blocks per SM, occupancy (GPU only)
     bool paused = false;
     ModelChoice model;
     LaunchConfig launch;

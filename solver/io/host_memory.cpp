@@ -11,10 +11,13 @@ double physical_memory_bytes() {
     return pages > 0 && page > 0 ? double(pages) * double(page) : 0.0;
 }
 
-double cpu_run_bytes(const ModelChoice& model, const Dims& dims) {
-    // flags (1) + rho (8) + u (24) in the setup, and Q doubles of canonical state at start-up.
-    const double startup = double(dims.nodes()) * (33.0 + 8.0 * velocities(model.stencil));
-    return lattice_bytes(model, dims) + startup;
+double cpu_run_bytes(const ModelChoice& model, const Dims& dims, int temperature_velocities) {
+    // flags (1) + rho (8) + u (24) (+ T (8)) in the setup, and Q doubles of canonical state at
+    // start-up.
+    const int q = velocities(model.stencil) + temperature_velocities;
+    const double startup =
+        double(dims.nodes()) * (33.0 + (temperature_velocities ? 8.0 : 0.0) + 8.0 * q);
+    return lattice_bytes(model, dims, temperature_velocities) + startup;
 }
 
 std::string gib_text(double bytes) {

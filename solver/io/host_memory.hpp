@@ -12,8 +12,9 @@ namespace ll {
 double physical_memory_bytes();
 
 // Host bytes a CPU run of this lattice needs: the engine's lattice_bytes() plus the start-up
-// copies (the setup's flags, density and velocity, and the canonical double state).
-double cpu_run_bytes(const ModelChoice& model, const Dims& dims);
+// copies (the setup's flags, density and velocity, and the canonical double state; the
+// Boussinesq model's temperature and its population too).
+double cpu_run_bytes(const ModelChoice& model, const Dims& dims, int temperature_velocities = 0);
 
 // Throws ConfigError like "size = 4096: the run needs 37.2 GiB (lattice 30.1 GiB), the CPU
 // back end has 23.4 GiB; use size <= 3000" when `needed` exceeds physical memory.

@@ -2,13 +2,12 @@
 
 namespace ll {
 
-Performance performance_of(const ModelChoice& model, const Dims& dims, Measurement m,
-                           double copy_bandwidth) {
+Performance performance_of(const SimulationSetup& setup, Measurement m, double copy_bandwidth) {
     Performance p;
     p.steps = m.steps;
     p.seconds = m.seconds;
-    p.mlups = m.seconds > 0 ? double(dims.nodes()) * double(m.steps) / m.seconds / 1e6 : 0;
-    p.bytes_per_second = p.mlups * 1e6 * bytes_per_node_update(model);
+    p.mlups = m.seconds > 0 ? double(setup.dims.nodes()) * double(m.steps) / m.seconds / 1e6 : 0;
+    p.bytes_per_second = p.mlups * 1e6 * bytes_per_node_update(setup);
     p.copy_bandwidth = copy_bandwidth;
     p.fraction_of_copy = copy_bandwidth > 0 ? p.bytes_per_second / copy_bandwidth : 0;
     return p;
@@ -26,7 +25,7 @@ nlohmann::json device_record(Simulation& sim) {
 
 nlohmann::json perf_record(Simulation& sim, Measurement m) {
     const SimulationSetup& s = sim.setup();
-    const Performance p = performance_of(s.model, s.dims, m, sim.copy_bandwidth());
+    const Performance p = performance_of(s, m, sim.copy_bandwidth());
     const LaunchReport r = sim.launch_report();
     nlohmann::json j = device_record(sim);
     j["scenario"] = s.scenario;
@@ -48,7 +47,7 @@ nlohmann::json perf_record(Simulation& sim, Measurement m) {
     j["steps"] = p.steps;
     j["seconds"] = p.seconds;
     j["mlups"] = p.mlups;
-    j["bytes_per_node_update"] = bytes_per_node_update(s.model);
+    j["bytes_per_node_update"] = bytes_per_node_update(s);
     j["bytes_per_s"] = p.bytes_per_second;
     j["gb_per_s"] = p.bytes_per_second / 1e9;
     j["fraction_of_copy_bandwidth"] = p.fraction_of_copy;

@@ -10,11 +10,11 @@ namespace {
 
 constexpr std::uint64_t kMaxNodes = (std::uint64_t(1) << 32) - 1; // node_t is 32-bit
 
-// Host bytes per node: start-up copies always, the populations too on the CPU back end.
-double host_bytes(const ModelChoice& m, std::uint64_t nodes, bool cpu_lattice) {
-    const double startup = 33.0 + 8.0 * velocities(m.stencil);
-    const double lattice = cpu_lattice ? lattice_bytes(m, Dims{1, 1, 1}) : 0.0;
-    return double(nodes) * (startup + lattice);
+// Host bytes: start-up copies always, the populations too on the CPU back end.
+double host_bytes(const ModelChoice& m, std::uint64_t nodes, bool cpu_lattice, int tq) {
+    const Dims one{1, 1, 1};
+    const double lattice = cpu_lattice ? lattice_bytes(m, one, tq) : 0.0;
+    return double(nodes) * (cpu_run_bytes(m, one, tq) - lattice_bytes(m, one, tq) + lattice);
 }
 
 std::optional<long> parse_long(const std::string& s) {
@@ -39,11 +39,13 @@ long largest_fitting(long lo, long hi, const std::function<bool(long)>& fits) {
 }
 
 void check_lattice_fits(long size, const std::function<std::uint64_t(long)>& nodes,
-                        const ModelChoice& worst, bool cpu_lattice, long min_size) {
+                        const ModelChoice& worst, bool cpu_lattice, long min_size,
+                        int temperature_velocities) {
+    const int tq = temperature_velocities;
     const double have = physical_memory_bytes();
     const auto fits = [&](long s) {
         const std::uint64_t n = nodes(s);
-        return n <= kMaxNodes && (have <= 0 || host_bytes(worst, n, cpu_lattice) <= have);
+        return n <= kMaxNodes && (have <= 0 || host_bytes(worst, n, cpu_lattice, tq) <= have);
     };
     if (fits(size)) return;
     const long best = largest_fitting(min_size, size, fits);
@@ -53,8 +55,8 @@ void check_lattice_fits(long size, const std::function<std::uint64_t(long)>& nod
         throw ConfigError(
             key + ": the lattice would have " + std::to_string(n) +
             " nodes; at most 2^32 - 1 are supported; use size <= " + std::to_string(best));
-    const double lattice = cpu_lattice ? double(n) * lattice_bytes(worst, Dims{1, 1, 1}) : 0.0;
-    check_host_memory(host_bytes(worst, n, cpu_lattice), lattice, key, best);
+    const double lattice = cpu_lattice ? double(n) * lattice_bytes(worst, Dims{1, 1, 1}, tq) : 0.0;
+    check_host_memory(host_bytes(worst, n, cpu_lattice, tq), lattice, key, best);
 }
 
 void preflight_scenario(const std::string& scenario, const KeyValues& user, bool cpu_lattice) {
@@ -89,7 +91,7 @@ void preflight_scenario(const std::string& scenario, const KeyValues& user, bool
                          axis(a.dims.nz, b.dims.nz, s);
         return std::uint64_t(std::min(n, 9e18));
     };
-    check_lattice_fits(*size, nodes, a.model, cpu_lattice, s0);
+    check_lattice_fits(*size, nodes, a.model, cpu_lattice, s0, temperature_velocities(a));
 }
 
 } // namespace ll

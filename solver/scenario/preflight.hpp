@@ -19,8 +19,10 @@ long largest_fitting(long lo, long hi, const std::function<bool(long)>& fits);
 // exact check in Simulation::create still applies.
 void preflight_scenario(const std::string& scenario, const KeyValues& user, bool cpu_lattice);
 
-// The same limits for a lattice given directly (bench): nodes(size) and the worst model.
+// The same limits for a lattice given directly (bench): nodes(size) and the worst model (with
+// the Boussinesq temperature population's values per node, if any).
 void check_lattice_fits(long size, const std::function<std::uint64_t(long)>& nodes,
-                        const ModelChoice& worst, bool cpu_lattice, long min_size);
+                        const ModelChoice& worst, bool cpu_lattice, long min_size,
+                        int temperature_velocities = 0);
 
 } // namespace ll
