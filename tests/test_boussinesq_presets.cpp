@@ -265,6 +265,34 @@ TEST(BoussinesqPresets, FieldsAreTheEnginesOwn) {
     }
 }
 
+// A NaN in the temperature part alone counts; a blow-up is caught with advice for both taus.
+TEST(BoussinesqPresets, NonFiniteTemperatureIsCaught) {
+    auto sim = small("heated_cavity2d");
+    const SimulationSetup& s = sim->setup();
+    const EngineConfig cfg{s.dims, s.model, s.flow, s.launch, s.thermal, s.boussinesq};
+    auto adapter = make_boussinesq_cpu_adapter(cfg);
+    adapter->set_flags(s.flags);
+    std::vector<double> state;
+    sim->export_state(state);
+    const std::size_t node = s.dims.nx * 5 + 5, flow = std::size_t(s.dims.nodes()) * 9;
+    state[flow + node * 5 + 2] = NAN; // g_2 of one fluid node
+    adapter->import_state(state);
+    EXPECT_EQ(adapter->count_nonfinite(), 1u);
+    EXPECT_EQ(sim->count_nonfinite(), 0u); // the state was copied, not shared
+    EXPECT_THROW(adapter->import_state(std::vector<double>(state.size() - 1)),
+                 std::invalid_argument);
+
+    // tau = 0.5024 and tau_t = 0.5034 with BGK at Mach 0.52: NaN within about 2200 steps.
+    auto unstable =
+        test::cpu_run("heated_cavity2d",
+                      {{"size", "32"}, {"ra", "1e8"}, {"velocity", "0.3"}, {"collision", "bgk"}});
+    for (int k = 0; k < 50 && unstable->count_nonfinite() == 0; ++k)
+        unstable->step(100);
+    ASSERT_GT(unstable->count_nonfinite(), 0u);
+    const std::string advice = unstable->instability_advice();
+    EXPECT_NE(advice.find("tau = 0.5024, tau_t = 0.5034"), std::string::npos) << advice;
+}
+
 TEST(BoussinesqPresets, RefusesWhatTheModelCannotDoNamingTheKey) {
     auto sim = small("rayleigh_benard3d");
     const auto refused = [&](auto edit, const std::string& expect) {

@@ -19,12 +19,6 @@
 namespace ll::test {
 namespace {
 
-#define LL_REQUIRE_GPU()                                                                           \
-    do {                                                                                           \
-        std::string why;                                                                           \
-        if (!gpu_available(&why)) GTEST_SKIP() << "no usable GPU: " << why;                        \
-    } while (0)
-
 constexpr double kURef = 0.05;
 
 // A periodic box with half-way walls (an obstacle), a moving wall, a free-slip wall, on-grid

@@ -18,8 +18,9 @@ constexpr const char* kGpuSize = "64";
 } // namespace
 
 SolverStart SolverThread::sized_start(SolverStart start, bool on_gpu) {
-    // The other presets' defaults are already small enough for two CPU cores (rt2d's builder
-    // picks its CPU size itself when no GPU is present; cpu_sized covers --backend cpu).
+    // The other presets' defaults are already small enough for two CPU cores (those with a
+    // GPU-sized default pick ScenarioSpec::cpu_size themselves when no GPU is present;
+    // cpu_sized covers a CPU run on a machine with one).
     if (start.scenario == "cylinder2d" && !start.keys.contains("size"))
         start.keys["size"] = on_gpu ? kGpuSize : kCpuSize;
     if (!on_gpu) start.keys = cpu_sized(start.scenario, std::move(start.keys));

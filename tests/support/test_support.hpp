@@ -15,3 +15,10 @@ std::vector<std::vector<double>> read_csv(const std::string& file_name);
 bool gpu_available(std::string* why = nullptr);
 
 } // namespace ll::test
+
+// In a GPU test: skips it, saying why, when no GPU can run it.
+#define LL_REQUIRE_GPU()                                                                           \
+    do {                                                                                           \
+        std::string why;                                                                           \
+        if (!::ll::test::gpu_available(&why)) GTEST_SKIP() << "no usable GPU: " << why;            \
+    } while (0)
