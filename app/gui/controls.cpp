@@ -231,6 +231,7 @@ void Controls::draw_main(const SolverSnapshot& snap, std::string_view slice_path
     ImGui::SameLine();
     if (ImGui::Button("reset")) reset();
     tooltip("R: restart the scenario from its initial state, keeping scheme, layout and launch.");
+    draw_warnings(snap);
 
     // Tabs keep the panel short enough to leave the slice in view on a laptop screen.
     if (ImGui::BeginTabBar("sections")) {
@@ -393,6 +394,19 @@ void Controls::draw_tuning(const SolverSnapshot& snap) {
     line(r.mlups, tips::kMlups);
     line(r.bandwidth, tips::kBandwidth);
     line(r.fraction_of_copy, tips::kBandwidth);
+}
+
+// The same checks `latticelab run` prints before it starts, kept in view while they hold:
+// a run that is about to blow up or stay flat should say so before the user waits for it.
+void Controls::draw_warnings(const SolverSnapshot& snap) {
+    if (snap.warnings.empty()) return;
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.78f, 0.25f, 1.0f));
+    for (const std::string& w : snap.warnings)
+        ImGui::TextWrapped("warning: %s", w.c_str());
+    ImGui::PopStyleColor();
+    tooltip("Checked on the parameters alone (tau, tau_T, the expected Mach number, the "
+            "viscous damping of the growth rate); the run goes on, but may blow up or show "
+            "little. Change the parameter named, or reset to the preset's defaults.");
 }
 
 void Controls::draw_instability(const SolverSnapshot& snap) {

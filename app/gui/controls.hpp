@@ -88,6 +88,7 @@ private:
     // The panel window itself (draw_panel adds the Help and blow-up windows).
     void draw_main(const SolverSnapshot& snap, std::string_view slice_path, double fps);
     // The blow-up message: a window of its own in the middle of the view, with a reset.
+    void draw_warnings(const SolverSnapshot& snap);
     void draw_instability(const SolverSnapshot& snap);
     // Registers, blocks per SM, occupancy, bytes per node, MLUPS, GB/s, % of copy (tuning.hpp).
     void draw_tuning(const SolverSnapshot& snap);

@@ -151,6 +151,14 @@ SolverStart SolverThread::current_start() const {
     return start_copy_;
 }
 
+void SolverThread::update_warnings(const Simulation& sim) {
+    // The warnings read only the setup, but not every frame: only when it may have changed.
+    if (&sim == warned_sim_ && sim.setup().flow.tau == warned_tau_) return;
+    warned_sim_ = &sim;
+    warned_tau_ = sim.setup().flow.tau;
+    warnings_ = thermal_warnings(sim.setup());
+}
+
 void SolverThread::remember_start() {
     std::lock_guard lock(start_copy_mutex_);
     start_copy_ = start_;
@@ -389,6 +397,8 @@ void SolverThread::publish() {
         back_.backend = sim.device().backend;
         back_.backend_note = sim.backend_note();
         back_.error = error_;
+        update_warnings(sim);
+        back_.warnings = warnings_;
         back_.instability = instability_;
         back_.blowups = blowups_;
         back_.sweep = sweep_;

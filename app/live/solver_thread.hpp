@@ -52,6 +52,9 @@ struct SolverSnapshot {
     Dims dims;
     std::string scenario, device, backend, backend_note;
     std::string error; // the last rejected change, for the UI
+    // Warnings about the current parameters (thermal_warnings: tau near 1/2, Mach number,
+    // damped growth), as `latticelab run` prints before it starts; empty when all is well.
+    std::vector<std::string> warnings;
     // Non-empty once the flow went unstable (NaN/Inf): Simulation::instability_advice(). The
     // solver paused itself; a reset or a new scenario clears it.
     std::string instability;
@@ -171,6 +174,11 @@ private:
     std::uint64_t fronts_step_ = 0;
     bool has_fronts_ = false;
     std::string fronts_note_;
+    // thermal_warnings() of the setup they were computed for (a new Simulation or a new tau).
+    void update_warnings(const Simulation& sim);
+    std::vector<std::string> warnings_;
+    const Simulation* warned_sim_ = nullptr;
+    double warned_tau_ = 0;
 
     std::thread thread_;
 };

@@ -52,6 +52,22 @@ private slots:
         QVERIFY(v.grabFramebuffer().save(QString(LATTICELAB_GUI_OUTPUT) + "/gui_rt2d.png"));
     }
 
+    // The pre-run checks of `latticelab run` show in the panel while they hold: none for the
+    // defaults, one naming tau for tau = 0.52 (D2Q37 BGK blows up near 1/2), gone once tau is
+    // back.
+    void thermalWarningsFollowTau() {
+        Viewport& v = window_->viewport();
+        QVERIFY(v.snapshot().warnings.empty());
+        const double tau = v.snapshot().tau;
+        v.controls().set_tau(0.52);
+        QTRY_VERIFY_WITH_TIMEOUT(!v.snapshot().warnings.empty(), 10000);
+        QVERIFY(v.snapshot().warnings.front().find("tau = 0.52") != std::string::npos);
+        QTest::qWait(200); // a frame with the warning drawn, for the screenshot
+        QVERIFY(v.grabFramebuffer().save(QString(LATTICELAB_GUI_OUTPUT) + "/gui_rt2d_warning.png"));
+        v.controls().set_tau(tau);
+        QTRY_VERIFY_WITH_TIMEOUT(v.snapshot().warnings.empty(), 10000);
+    }
+
     // The mixing-layer plot fills from the solver thread's fronts (a few per second) and its
     // width is the snapshot's; on the perturbed interface it is not zero.
     void mixingPlotFollowsTheFronts() {
