@@ -7,11 +7,12 @@
 // [SECTION] lattice             the obstacle box and the memory check before allocating it
 // [SECTION] measuring           the matrix loop
 // [SECTION] output              JSON records and the Markdown table
+#include "bench_util.hpp"
 #include "commands.hpp"
-#include "solver/scenario/preflight.hpp"
 #include "solver/core/flags.hpp"
 #include "solver/io/atomic_file.hpp"
 #include "solver/io/perf_record.hpp"
+#include "solver/scenario/preflight.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -21,31 +22,6 @@ namespace ll::cli {
 namespace {
 
 // ------------------------------------------------------------------ options and lists
-template <class T>
-std::vector<T> parse_list(const std::string& flag, const std::string& text,
-                          std::optional<T> (*parse)(std::string_view), const std::string& valid) {
-    std::vector<T> out;
-    std::stringstream ss(text);
-    std::string item;
-    while (std::getline(ss, item, ',')) {
-        const auto v = parse(item);
-        if (!v) throw ConfigError(flag + " '" + item + "': must be a comma list of " + valid);
-        out.push_back(*v);
-    }
-    if (out.empty()) throw ConfigError(flag + ": empty list; use a comma list of " + valid);
-    return out;
-}
-
-std::optional<int> parse_int(std::string_view s) {
-    try {
-        std::size_t used = 0;
-        const int v = std::stoi(std::string(s), &used);
-        return used == s.size() ? std::optional<int>(v) : std::nullopt;
-    } catch (const std::exception&) {
-        return std::nullopt;
-    }
-}
-
 struct Matrix {
     std::vector<StencilKind> stencils;
     std::vector<Precision> precisions;
@@ -131,12 +107,6 @@ struct Row {
     int block = 0;
     nlohmann::json record;
 };
-
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    const std::size_t h = v.size() / 2;
-    return v.size() % 2 ? v[h] : 0.5 * (v[h - 1] + v[h]);
-}
 
 Row measure(Simulation& sim, const BenchOptions& o, std::int64_t steps) {
     sim.step(int(steps)); // warm-up: caches, clocks, first-touch pages
@@ -245,10 +215,7 @@ CLI::App* add_bench(CLI::App& app, BenchOptions& o) {
 
 int bench_command(const BenchOptions& o) {
     const Matrix m = parse_matrix(o);
-    for (const auto& [flag, path] : {std::pair{"--json", &o.json}, {"--markdown", &o.markdown}}) {
-        const std::string why = path->empty() ? "" : output_path_problem(flag, *path);
-        if (!why.empty()) throw ConfigError(why);
-    }
+    check_output_paths({{"--json", o.json}, {"--markdown", o.markdown}});
     const BackendKind backend = backend_from(o.backend);
     // Every block size is checked (validate's message) before the big lattice is built.
     for (int bs : m.block_sizes) {

@@ -39,6 +39,17 @@ struct BenchOptions {
     bool quiet = false;
 };
 
+// `thermal-bench` (thermal_bench_command.cpp): seed 004's D2Q37 kernels on the GPU.
+struct ThermalBenchOptions {
+    std::int64_t size = 1024, height = 4096; // seed 004's lattices hold about 4 M sites
+    std::string block_sizes = "32,64,128,256,512,1024";
+    std::string kernels = "all", schemes = "all";
+    int launches = 20, steps = 20, repeats = 5;
+    std::optional<double> flops_per_site; // default: thermal::CollideFlops::per_site
+    std::string json, markdown;
+    bool quiet = false;
+};
+
 struct RenderBenchOptions {
     std::string scenario = "cavity3d";
     std::vector<std::string> sets; // KEY=VALUE
@@ -52,6 +63,7 @@ struct RenderBenchOptions {
 CLI::App* add_run(CLI::App& app, RunOptions& o);
 CLI::App* add_bench(CLI::App& app, BenchOptions& o);
 CLI::App* add_scenarios(CLI::App& app);
+CLI::App* add_thermal_bench(CLI::App& app, ThermalBenchOptions& o);
 
 // Built with the GL renderer only (LATTICELAB_HAS_GL).
 CLI::App* add_render_bench(CLI::App& app, RenderBenchOptions& o);
@@ -61,6 +73,7 @@ int render_bench_command(const RenderBenchOptions& o);
 // --set KEY=VALUE arguments into scenario keys; ConfigError on a malformed one.
 KeyValues parse_sets(const std::vector<std::string>& sets);
 int bench_command(const BenchOptions& o);
+int thermal_bench_command(const ThermalBenchOptions& o);
 int scenarios_command();
 
 // Steps a run takes when neither --steps nor --until-steady is given, per preset.

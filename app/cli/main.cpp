@@ -20,13 +20,16 @@ int dispatch(int argc, char** argv) {
                  "Without arguments: `latticelab run cylinder2d`.",
                  "latticelab");
     app.require_subcommand(0, 1);
-    app.footer("Commands: run, scenarios, bench, render-bench (GL builds) (each has --help).\n" +
+    app.footer("Commands: run, scenarios, bench, thermal-bench, render-bench (GL builds) (each "
+               "has --help).\n" +
                model_help());
     RunOptions run;
     BenchOptions bench;
     CLI::App* run_cmd = add_run(app, run);
     CLI::App* bench_cmd = add_bench(app, bench);
     CLI::App* scen_cmd = add_scenarios(app);
+    ThermalBenchOptions thermal_bench;
+    CLI::App* thermal_bench_cmd = add_thermal_bench(app, thermal_bench);
 #if LATTICELAB_HAS_GL
     RenderBenchOptions render_bench;
     CLI::App* render_bench_cmd = add_render_bench(app, render_bench);
@@ -39,6 +42,7 @@ int dispatch(int argc, char** argv) {
     }
     if (*scen_cmd) return scenarios_command();
     if (*bench_cmd) return bench_command(bench);
+    if (*thermal_bench_cmd) return thermal_bench_command(thermal_bench);
 #if LATTICELAB_HAS_GL
     if (*render_bench_cmd) return render_bench_command(render_bench);
 #endif

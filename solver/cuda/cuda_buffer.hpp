@@ -1,5 +1,5 @@
-// RAII CUDA allocations shared by every CUDA engine (isothermal, Boussinesq, D2Q37), and the
-// staging path that brings a device-computed field to a host caller.
+// RAII CUDA resources shared by the CUDA engines: allocations, the staging path that brings a
+// device-computed field to a host caller, and the event pair that times work on a stream.
 #pragma once
 #include "cuda_check.hpp"
 
@@ -74,6 +74,34 @@ public:
 private:
     DeviceBuffer<float> device_;
     PinnedBuffer<float> pinned_;
+};
+
+// Times work queued on a stream: start() before it, seconds() after it (which waits for the
+// stream and reports any launch error first).
+class StreamTimer {
+public:
+    StreamTimer() {
+        LL_CUDA(cudaEventCreate(&start_));
+        LL_CUDA(cudaEventCreate(&stop_));
+    }
+    ~StreamTimer() {
+        cudaEventDestroy(start_);
+        cudaEventDestroy(stop_);
+    }
+    StreamTimer(const StreamTimer&) = delete;
+    StreamTimer& operator=(const StreamTimer&) = delete;
+    void start(cudaStream_t stream) { LL_CUDA(cudaEventRecord(start_, stream)); }
+    double seconds(cudaStream_t stream) {
+        LL_CUDA(cudaGetLastError());
+        LL_CUDA(cudaEventRecord(stop_, stream));
+        LL_CUDA(cudaEventSynchronize(stop_));
+        float ms = 0;
+        LL_CUDA(cudaEventElapsedTime(&ms, start_, stop_));
+        return ms * 1e-3;
+    }
+
+private:
+    cudaEvent_t start_ = nullptr, stop_ = nullptr;
 };
 
 } // namespace ll::cuda

@@ -17,7 +17,6 @@
 
 namespace ll::cuda {
 
-const cudaDeviceProp& device_properties();
 std::string gib(double bytes);
 
 template <class S, class Real>
@@ -30,30 +29,21 @@ public:
         flags_.allocate(cfg.dims.nodes());
         LL_CUDA(cudaMemset(flags_.get(), 0, cfg.dims.nodes()));
         LL_CUDA(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
-        LL_CUDA(cudaEventCreate(&start_));
-        LL_CUDA(cudaEventCreate(&stop_));
         fill_step_args<S, Real>(args_, cfg.dims, cfg.flow);
         set_launch(cfg.launch);
     }
     ~CudaEngine() override {
         cudaStreamSynchronize(stream_);
-        cudaEventDestroy(start_);
-        cudaEventDestroy(stop_);
         cudaStreamDestroy(stream_);
     }
 
     double step(int steps) override {
-        LL_CUDA(cudaEventRecord(start_, stream_));
+        timer_.start(stream_);
         with_model<S>(cfg_.model, [&](auto L, auto Sc, auto C) {
             for (int s = 0; s < steps; ++s)
                 launch_step<L(), Sc(), typename decltype(C)::type>();
         });
-        LL_CUDA(cudaGetLastError());
-        LL_CUDA(cudaEventRecord(stop_, stream_));
-        LL_CUDA(cudaEventSynchronize(stop_));
-        float ms = 0;
-        LL_CUDA(cudaEventElapsedTime(&ms, start_, stop_));
-        return ms * 1e-3;
+        return timer_.seconds(stream_);
     }
 
     void export_state(std::vector<double>& f) override {
@@ -290,7 +280,7 @@ private:
     StepArgs<Real> args_{};
     int parity_ = 0;
     cudaStream_t stream_ = nullptr;
-    cudaEvent_t start_ = nullptr, stop_ = nullptr;
+    StreamTimer timer_;
     LaunchReport report_{};
 };
 

@@ -1,10 +1,14 @@
 // The D2Q37 CUDA engine: seed 004's kernels (cuda_kernels.cuh) launched on one stream, state
-// exchange through the CPU engine's host code, and fields computed where the state lives.
+// exchange through the CPU engine's host code, and fields computed where the state lives. A
+// step is the list of launches of kernel_bench.hpp's step_kernels(), so the kernel bench times
+// exactly what a step runs.
 //
 // [SECTION] CudaD2Q37        the engine: buffers, stream, steps, state exchange, fields
-// [SECTION] factory          nullptr and a reason when no GPU is usable
+// [SECTION] launches         one group of launches per D2Q37Kernel, their CUDA functions
+// [SECTION] bench            block size, per-kernel timing, registers and occupancy
+// [SECTION] factories        nullptr and a reason when no GPU is usable
 #include "cuda_kernels.cuh"
-#include "engine.hpp"
+#include "kernel_bench.hpp"
 #include "solver/cuda/cuda_buffer.hpp"
 
 #include <algorithm>
@@ -16,54 +20,34 @@ namespace ll::thermal {
 namespace {
 
 // ---- [SECTION] CudaD2Q37 ----
-class CudaD2Q37 final : public D2Q37Engine {
+class CudaD2Q37 final : public D2Q37KernelBench {
 public:
     explicit CudaD2Q37(const D2Q37Config& cfg)
         : cfg_(cfg), g_{cfg.lx, cfg.ly}, a_(g_.populations()), b_(g_.populations()) {
         LL_CUDA(cudaMemset(a_.get(), 0, a_.size() * sizeof(double)));
         LL_CUDA(cudaMemset(b_.get(), 0, b_.size() * sizeof(double)));
         LL_CUDA(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
-        LL_CUDA(cudaEventCreate(&start_));
-        LL_CUDA(cudaEventCreate(&stop_));
         cudaDeviceProp prop{};
         int dev = 0;
         LL_CUDA(cudaGetDevice(&dev));
         LL_CUDA(cudaGetDeviceProperties(&prop, dev));
         name_ = std::string("cuda: ") + prop.name;
+        threads_per_sm_ = prop.maxThreadsPerMultiProcessor;
     }
     ~CudaD2Q37() override {
         cudaStreamSynchronize(stream_);
-        cudaEventDestroy(start_);
-        cudaEventDestroy(stop_);
         cudaStreamDestroy(stream_);
     }
 
     double step(int steps) override {
-        LL_CUDA(cudaEventRecord(start_, stream_));
+        timer_.start(stream_);
         for (int s = 0; s < steps; ++s) {
-            switch (cfg_.scheme) {
-            case D2Q37Scheme::Push:
-                push_step();
-                break;
-            case D2Q37Scheme::Pull:
-                pull_step();
-                break;
-            case D2Q37Scheme::PushFused:
-                push_fused_step();
-                break;
-            case D2Q37Scheme::PullFused:
-                pull_fused_step();
-                break;
-            }
+            for (D2Q37Kernel k : step_kernels(cfg_.scheme))
+                launch(k);
             a_.swap(b_);
         }
-        LL_CUDA(cudaGetLastError());
-        LL_CUDA(cudaEventRecord(stop_, stream_));
-        LL_CUDA(cudaEventSynchronize(stop_));
-        float ms = 0;
-        LL_CUDA(cudaEventElapsedTime(&ms, start_, stop_));
         steps_ += std::uint64_t(steps);
-        return ms * 1e-3;
+        return timer_.seconds(stream_);
     }
 
     void read_fields(ThermalFields& out) override {
@@ -71,7 +55,7 @@ public:
         fields_.reserve(4 * n);
         double* d = fields_.get();
         const FieldPtrs ptrs{d, d + n, d + 2 * n, d + 3 * n};
-        fields_kernel<<<grid(g_.ly), block(), 0, stream_>>>(state_view(), ptrs);
+        fields_kernel<<<output_grid(n), kOutputBlock, 0, stream_>>>(state_view(), ptrs);
         LL_CUDA(cudaGetLastError());
         out.resize(g_.lx, g_.ly);
         std::vector<double>* host[4] = {&out.rho, &out.ux, &out.uy, &out.T};
@@ -87,8 +71,8 @@ public:
         const std::uint64_t count = region_size(dims(), region);
         float* target = space == MemorySpace::Host ? staging_.target(count) : out;
         const StateView v = state_view();
-        field_kernel<<<unsigned((count + 255) / 256), 256, 0, stream_>>>(v, kind, region, target,
-                                                                         count);
+        field_kernel<<<output_grid(count), kOutputBlock, 0, stream_>>>(v, kind, region, target,
+                                                                       count);
         LL_CUDA(cudaGetLastError());
         // Complete when this returns, as the slice exchange requires.
         if (space == MemorySpace::Host)
@@ -101,7 +85,7 @@ public:
         nonfinite_.reserve(1);
         const StateView v = state_view();
         LL_CUDA(cudaMemsetAsync(nonfinite_.get(), 0, sizeof(unsigned long long), stream_));
-        nonfinite_kernel<<<unsigned((nodes + 255) / 256), 256, 0, stream_>>>(v, nonfinite_.get());
+        nonfinite_kernel<<<output_grid(nodes), kOutputBlock, 0, stream_>>>(v, nonfinite_.get());
         LL_CUDA(cudaGetLastError());
         unsigned long long bad = 0;
         LL_CUDA(
@@ -130,6 +114,40 @@ public:
     const D2Q37Config& config() const override { return cfg_; }
     std::string device() const override { return name_; }
 
+    // ---- [SECTION] bench ----
+    void set_block_size(int block_size) override {
+        D2Q37Config next = cfg_;
+        next.block_size = block_size;
+        validate(next);
+        cfg_ = next;
+    }
+    double time_kernel(D2Q37Kernel kernel, int launches) override {
+        if (launches < 1) throw std::invalid_argument("launches: must be at least 1");
+        launch(kernel); // warm-up: clocks, caches, the first launch's set-up
+        timer_.start(stream_);
+        for (int i = 0; i < launches; ++i)
+            launch(kernel);
+        return timer_.seconds(stream_) / launches;
+    }
+    std::vector<KernelResources> resources(D2Q37Kernel kernel, int block_size) const override {
+        std::vector<KernelResources> out;
+        for (const Function& fn : functions_of(kernel)) {
+            cudaFuncAttributes attr{};
+            LL_CUDA(cudaFuncGetAttributes(&attr, fn.entry));
+            KernelResources r;
+            r.function = fn.name;
+            r.registers = attr.numRegs;
+            r.local_bytes = int(attr.localSizeBytes);
+            r.max_threads_per_block = attr.maxThreadsPerBlock;
+            if (block_size <= attr.maxThreadsPerBlock)
+                LL_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&r.blocks_per_sm, fn.entry,
+                                                                      block_size, 0));
+            r.occupancy = double(r.blocks_per_sm) * block_size / threads_per_sm_;
+            out.push_back(r);
+        }
+        return out;
+    }
+
 private:
     // The state array as the output kernels read it; pull schemes need their halos first (pbc
     // only rewrites halos, which the next step rewrites again).
@@ -139,6 +157,9 @@ private:
     }
     Args args(int y0, int rows, const double* a, double* b) const {
         return {g_, cfg_.params, a, b, y0, rows};
+    }
+    static unsigned output_grid(std::uint64_t count) {
+        return unsigned((count + kOutputBlock - 1) / kOutputBlock);
     }
     dim3 block() const { return dim3(unsigned(cfg_.block_size)); }
     dim3 grid(int rows) const {
@@ -168,32 +189,66 @@ private:
         fold_kernel<<<grid_fold, block(), 0, stream_>>>(args(0, g_.ly, nullptr, b));
     }
 
-    void push_step() {
+    // ---- [SECTION] launches ----
+    // Pull collides what propagate brought into b; push collides the state in a before pushing.
+    void launch(D2Q37Kernel k) {
         double *a = a_.get(), *b = b_.get();
-        all(collide_kernel, nullptr, a);
-        all(propagate_push_kernel, a, b);
-        fold(b);
-        walls(bc_push_kernel, nullptr, b);
+        switch (k) {
+        case D2Q37Kernel::Pbc:
+            return pbc(a);
+        case D2Q37Kernel::PropagatePull:
+            return all(propagate_pull_kernel, a, b);
+        case D2Q37Kernel::BcPull:
+            return walls(bc_pull_kernel, a, b);
+        case D2Q37Kernel::Collide:
+            return all(collide_kernel, nullptr, is_pull(cfg_.scheme) ? b : a);
+        case D2Q37Kernel::PropagatePush:
+            return all(propagate_push_kernel, a, b);
+        case D2Q37Kernel::Fold:
+            return fold(b);
+        case D2Q37Kernel::BcPush:
+            return walls(bc_push_kernel, nullptr, b);
+        case D2Q37Kernel::PullFused: {
+            const int bulk = g_.ly - 2 * Grid::H;
+            pull_collide_kernel<false>
+                <<<grid(bulk), block(), 0, stream_>>>(args(Grid::H, bulk, a, b));
+            return walls(pull_collide_kernel<true>, a, b);
+        }
+        case D2Q37Kernel::PushFused:
+            return all(collide_push_kernel, a, b);
+        }
     }
-    void pull_step() {
-        double *a = a_.get(), *b = b_.get();
-        pbc(a);
-        all(propagate_pull_kernel, a, b);
-        walls(bc_pull_kernel, a, b);
-        all(collide_kernel, nullptr, b);
-    }
-    void push_fused_step() {
-        double *a = a_.get(), *b = b_.get();
-        all(collide_push_kernel, a, b);
-        fold(b);
-        walls(bc_push_kernel, nullptr, b);
-    }
-    void pull_fused_step() {
-        double *a = a_.get(), *b = b_.get();
-        pbc(a);
-        const int bulk = g_.ly - 2 * Grid::H;
-        pull_collide_kernel<false><<<grid(bulk), block(), 0, stream_>>>(args(Grid::H, bulk, a, b));
-        walls(pull_collide_kernel<true>, a, b);
+    // The CUDA functions each kernel launches, named as the profiler shows them.
+    struct Function {
+        const char* name;
+        const void* entry;
+    };
+    static std::vector<Function> functions_of(D2Q37Kernel k) {
+        const auto f = [](const char* name, void (*kernel)(Args)) {
+            return Function{name, reinterpret_cast<const void*>(kernel)};
+        };
+        switch (k) {
+        case D2Q37Kernel::Pbc:
+            return {}; // two cudaMemcpy2DAsync
+        case D2Q37Kernel::PropagatePull:
+            return {f("propagate_pull_kernel", propagate_pull_kernel)};
+        case D2Q37Kernel::BcPull:
+            return {f("bc_pull_kernel", bc_pull_kernel)};
+        case D2Q37Kernel::Collide:
+            return {f("collide_kernel", collide_kernel)};
+        case D2Q37Kernel::PropagatePush:
+            return {f("propagate_push_kernel", propagate_push_kernel)};
+        case D2Q37Kernel::Fold:
+            return {f("fold_kernel", fold_kernel)};
+        case D2Q37Kernel::BcPush:
+            return {f("bc_push_kernel", bc_push_kernel)};
+        case D2Q37Kernel::PullFused:
+            return {f("pull_collide_kernel<false>", pull_collide_kernel<false>),
+                    f("pull_collide_kernel<true>", pull_collide_kernel<true>)};
+        case D2Q37Kernel::PushFused:
+            break;
+        }
+        return {f("collide_push_kernel", collide_push_kernel)};
     }
 
     D2Q37Config cfg_;
@@ -203,14 +258,19 @@ private:
     cuda::HostFieldStaging staging_;    // read_field into host memory
     cuda::DeviceBuffer<unsigned long long> nonfinite_;
     cudaStream_t stream_ = nullptr;
-    cudaEvent_t start_ = nullptr, stop_ = nullptr;
+    cuda::StreamTimer timer_;
     std::string name_;
+    int threads_per_sm_ = 0;
 };
 
 } // namespace
 
-// ---- [SECTION] factory ----
-std::unique_ptr<D2Q37Engine> make_d2q37_cuda_engine(const D2Q37Config& cfg, std::string& why) {
+// ---- [SECTION] factories ----
+namespace {
+
+// nullptr and `why` without a usable GPU; std::invalid_argument for a lattice larger than the
+// free memory.
+std::unique_ptr<CudaD2Q37> make_engine(const D2Q37Config& cfg, std::string& why) {
     validate(cfg);
     int count = 0;
     const cudaError_t e = cudaGetDeviceCount(&count);
@@ -234,6 +294,29 @@ std::unique_ptr<D2Q37Engine> make_d2q37_cuda_engine(const D2Q37Config& cfg, std:
             " D2Q37 lattice needs " + std::to_string(need / double(1ull << 30)) + " GiB, " +
             std::to_string(double(free) / double(1ull << 30)) + " GiB are free on the GPU");
     return std::make_unique<CudaD2Q37>(cfg);
+}
+
+} // namespace
+
+// A kernel whose registers do not fit block_size threads would not start; say so when the
+// engine is made, naming the limit, instead of at the first step.
+std::unique_ptr<D2Q37Engine> make_d2q37_cuda_engine(const D2Q37Config& cfg, std::string& why) {
+    auto engine = make_engine(cfg, why);
+    if (!engine) return nullptr;
+    for (D2Q37Kernel k : step_kernels(cfg.scheme))
+        for (const KernelResources& r : engine->resources(k, cfg.block_size))
+            if (!r.launchable())
+                throw std::invalid_argument(
+                    "block_size = " + std::to_string(cfg.block_size) + ": " + r.function +
+                    " (scheme " + scheme_name(cfg.scheme) + ") uses " +
+                    std::to_string(r.registers) + " registers per thread, so at most " +
+                    std::to_string(r.max_threads_per_block) + " threads per block on this GPU");
+    return engine;
+}
+
+std::unique_ptr<D2Q37KernelBench> make_d2q37_kernel_bench(const D2Q37Config& cfg,
+                                                          std::string& why) {
+    return make_engine(cfg, why);
 }
 
 } // namespace ll::thermal

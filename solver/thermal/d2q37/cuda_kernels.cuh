@@ -85,11 +85,18 @@ __device__ __noinline__ Moments fields_at(const StateView& v, int x, int y) {
 struct FieldPtrs {
     double *rho, *ux, *uy, *T;
 };
+// The output kernels run one thread per node n = x + lx y, kOutputBlock threads per block
+// whatever the step's block size: 256 threads start with any register count.
+constexpr int kOutputBlock = 256;
+__device__ __forceinline__ bool output_node(const Grid& g, std::uint64_t& n) {
+    n = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x;
+    return n < std::uint64_t(g.lx) * std::uint64_t(g.ly);
+}
+
 __global__ void fields_kernel(StateView v, FieldPtrs out) {
-    const int x = int(blockIdx.y), y = int(blockIdx.x * blockDim.x + threadIdx.x);
-    if (y >= v.g.ly) return;
-    const Moments m = fields_at(v, x, y);
-    const std::size_t n = v.g.node(x, y);
+    std::uint64_t n;
+    if (!output_node(v.g, n)) return;
+    const Moments m = fields_at(v, int(n % std::uint64_t(v.g.lx)), int(n / std::uint64_t(v.g.lx)));
     out.rho[n] = m.rho;
     out.ux[n] = m.ux;
     out.uy[n] = m.uy;
@@ -109,10 +116,9 @@ __global__ void field_kernel(StateView v, FieldKind kind, FieldRegion region, fl
 
 // Adds the number of nodes that fail finite_node to *bad: one atomic per warp.
 __global__ void nonfinite_kernel(StateView v, unsigned long long* bad) {
-    const std::uint64_t k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x;
-    const std::uint64_t nodes = std::uint64_t(v.g.lx) * std::uint64_t(v.g.ly);
-    const bool ok = k >= nodes || finite_node(fields_at(v, int(k % std::uint64_t(v.g.lx)),
-                                                        int(k / std::uint64_t(v.g.lx))));
+    std::uint64_t n;
+    const bool ok = !output_node(v.g, n) || finite_node(fields_at(v, int(n % std::uint64_t(v.g.lx)),
+                                                                  int(n / std::uint64_t(v.g.lx))));
     const unsigned warp_bad = __popc(__ballot_sync(0xffffffffu, !ok));
     if ((threadIdx.x & 31) == 0 && warp_bad) atomicAdd(bad, warp_bad);
 }

@@ -20,11 +20,21 @@ thermal::D2Q37Scheme scheme_of(const ModelChoice& m, const ThermalParams& t) {
 }
 
 // ---- [SECTION] D2Q37Adapter ----
+// The CUDA engine's refusals (a lattice larger than the free memory, a block size that a
+// kernel's registers do not allow) are bad input here.
+std::unique_ptr<thermal::D2Q37Engine> cuda_engine(const thermal::D2Q37Config& c, std::string& why) {
+    try {
+        return thermal::make_d2q37_cuda_engine(c, why);
+    } catch (const std::invalid_argument& e) {
+        throw ConfigError(e.what());
+    }
+}
+
 std::unique_ptr<thermal::D2Q37Engine> build(const EngineConfig& cfg, bool gpu) {
     const thermal::D2Q37Config c = d2q37_config(cfg);
     if (!gpu) return thermal::make_d2q37_cpu_engine(c);
     std::string why;
-    auto e = thermal::make_d2q37_cuda_engine(c, why);
+    auto e = cuda_engine(c, why);
     if (!e) throw ConfigError("backend = cuda: " + why);
     return e;
 }
@@ -181,7 +191,7 @@ std::unique_ptr<Engine> make_d2q37_cpu_adapter(const EngineConfig& cfg) {
 }
 
 std::unique_ptr<Engine> make_d2q37_cuda_adapter(const EngineConfig& cfg, std::string& why) {
-    auto inner = thermal::make_d2q37_cuda_engine(d2q37_config(cfg), why);
+    auto inner = cuda_engine(d2q37_config(cfg), why);
     if (!inner) return nullptr;
     return std::make_unique<D2Q37Adapter>(cfg, std::move(inner), true);
 }

@@ -1,0 +1,240 @@
+// `latticelab thermal-bench`: seed 004's D2Q37 kernels (FP64) on the GPU, each alone and as full
+// steps, over a list of threads per block (seed 004, Fig. 5: propagate; Fig. 6: collide). Each
+// rate is set against a denominator measured in the same run: bytes against the device-to-
+// device copy bandwidth, FLOPs against an FP64 FMA-chain kernel. The kernels are the CUDA
+// engine's own (solver/thermal/d2q37/kernel_bench.hpp). There is no CPU mode: without a usable
+// GPU the command says why and exits 1.
+//
+// [SECTION] options      the lists and the lattice, checked before the GPU is touched
+// [SECTION] measuring    kernels alone, full steps; medians of repeated event timings
+// (The records and the Markdown report: thermal_bench_report.cpp.)
+#include "bench_util.hpp"
+#include "commands.hpp"
+#include "solver/io/atomic_file.hpp"
+#include "solver/thermal/d2q37/rt2d.hpp"
+#include "thermal_bench_report.hpp"
+
+#include <cstdio>
+
+namespace ll::cli {
+namespace {
+
+using thermal::D2Q37Kernel;
+using thermal::D2Q37Scheme;
+
+// ------------------------------------------------------------------ options
+struct Plan {
+    std::vector<D2Q37Kernel> kernels;
+    std::vector<D2Q37Scheme> schemes;
+    std::vector<int> blocks;
+    thermal::Rt2dSetup rt; // the lattice and its initial state
+    double flops_per_site = 0;
+    std::string flops_source;
+};
+
+std::string kernel_list() {
+    std::string s;
+    for (D2Q37Kernel k : thermal::kAllKernels)
+        s += (s.empty() ? "" : ",") + std::string(thermal::kernel_name(k));
+    return s;
+}
+constexpr D2Q37Scheme kSchemes[] = {D2Q37Scheme::Push, D2Q37Scheme::Pull, D2Q37Scheme::PushFused,
+                                    D2Q37Scheme::PullFused};
+
+Plan plan_of(const ThermalBenchOptions& o) {
+    Plan p;
+    if (o.kernels == "all")
+        p.kernels.assign(std::begin(thermal::kAllKernels), std::end(thermal::kAllKernels));
+    else
+        p.kernels = parse_list<D2Q37Kernel>("--kernels", o.kernels, thermal::parse_kernel,
+                                            "kernel names (" + kernel_list() + "), or all");
+    if (o.schemes == "all")
+        p.schemes.assign(std::begin(kSchemes), std::end(kSchemes));
+    else if (o.schemes != "none")
+        p.schemes = parse_list<D2Q37Scheme>("--schemes", o.schemes, thermal::parse_scheme_name,
+                                            "push,pull,push-fused,pull-fused, or all or none");
+    p.blocks = parse_list<int>("--block-sizes", o.block_sizes, parse_int,
+                               "multiples of 32 between 32 and 1024");
+    thermal::Rt2dOptions rt;
+    rt.gpu = true;
+    rt.lx = int(o.size);
+    rt.ly = int(o.height);
+    try {
+        p.rt = thermal::rt2d(rt);
+        for (int b : p.blocks) {
+            thermal::D2Q37Config c = p.rt.config;
+            c.block_size = b;
+            thermal::validate(c);
+        }
+    } catch (const std::invalid_argument& e) {
+        throw ConfigError(e.what());
+    }
+    p.flops_per_site = o.flops_per_site.value_or(thermal::CollideFlops::per_site);
+    p.flops_source = o.flops_per_site ? "given with --flops-per-site"
+                                      : "analytic count of collide() (kernel_bench.hpp)";
+    return p;
+}
+
+// ------------------------------------------------------------------ measuring
+void report(const BenchRow& r, const ThermalBenchOptions& o) {
+    if (o.quiet) return;
+    if (r.refused.empty())
+        std::fprintf(stderr, "%-15s block %4d: %10.2f us\n", r.name.c_str(), r.block,
+                     r.seconds * 1e6);
+    else
+        std::fprintf(stderr, "%-15s block %4d: not launchable (%s)\n", r.name.c_str(), r.block,
+                     r.refused.c_str());
+}
+
+void time_kernels(thermal::D2Q37KernelBench& bench, const Plan& p, const ThermalBenchOptions& o,
+                  std::vector<BenchRow>& rows) {
+    const int lx = p.rt.config.lx, ly = p.rt.config.ly;
+    for (D2Q37Kernel k : p.kernels)
+        for (int b : p.blocks) {
+            BenchRow r{std::string(thermal::kernel_name(k)),
+                       b,
+                       "",
+                       0,
+                       thermal::kernel_work(k, lx, ly, p.flops_per_site),
+                       bench.resources(k, b)};
+            r.refused = refusal(r.resources, b);
+            if (r.refused.empty()) {
+                bench.set_block_size(b);
+                std::vector<double> t;
+                for (int i = 0; i < o.repeats; ++i)
+                    t.push_back(bench.time_kernel(k, o.launches));
+                r.seconds = median(t);
+            }
+            report(r, o);
+            rows.push_back(r);
+        }
+}
+
+void time_steps(thermal::D2Q37KernelBench& bench, const Plan& p, const ThermalBenchOptions& o,
+                std::vector<BenchRow>& rows) {
+    const D2Q37Scheme s = bench.config().scheme;
+    const int lx = p.rt.config.lx, ly = p.rt.config.ly;
+    // Bytes per site update: ll::bytes_per_node_update of d2q37 FP64, 2 x 37 x 8.
+    const ModelChoice model{StencilKind::D2Q37, CollisionKind::BGK, Scheme::Pull, Layout::SoA,
+                            Precision::FP64};
+    const double sites = double(lx) * double(ly);
+    const thermal::KernelWork work{sites, bytes_per_node_update(model) * sites,
+                                   p.flops_per_site * sites};
+    for (int b : p.blocks) {
+        BenchRow r{thermal::scheme_name(s), b, "", 0, work, {}};
+        for (D2Q37Kernel k : thermal::step_kernels(s))
+            for (const auto& res : bench.resources(k, b))
+                r.resources.push_back(res);
+        r.refused = refusal(r.resources, b);
+        if (r.refused.empty()) {
+            bench.set_block_size(b);
+            bench.step(2); // warm-up
+            std::vector<double> t;
+            for (int i = 0; i < o.repeats; ++i)
+                t.push_back(bench.step(o.steps) / o.steps);
+            r.seconds = median(t);
+        }
+        report(r, o);
+        rows.push_back(r);
+    }
+}
+
+std::unique_ptr<thermal::D2Q37KernelBench> make_bench(const Plan& p, D2Q37Scheme scheme) {
+    thermal::D2Q37Config c = p.rt.config;
+    c.scheme = scheme;
+    c.block_size = 128; // changed per row; every kernel starts with 128 threads
+    std::string why;
+    std::unique_ptr<thermal::D2Q37KernelBench> bench;
+    try {
+        bench = thermal::make_d2q37_kernel_bench(c, why);
+    } catch (const std::invalid_argument& e) {
+        throw ConfigError(e.what()); // the lattice does not fit
+    }
+    if (!bench)
+        throw std::runtime_error("thermal-bench: no usable GPU (" + why +
+                                 "); it times the CUDA kernels and has no CPU mode");
+    bench->init(p.rt.initial);
+    return bench;
+}
+
+} // namespace
+
+CLI::App* add_thermal_bench(CLI::App& app, ThermalBenchOptions& o) {
+    CLI::App* b = app.add_subcommand(
+        "thermal-bench",
+        "time seed 004's D2Q37 kernels (FP64) alone and as full steps over threads per block; "
+        "GB/s against the copy bandwidth and GFLOP/s against the FP64 peak, both measured in "
+        "the same run (GPU only)");
+    b->add_option("--size", o.size, "lattice width lx (seed 004: ~4 M sites)")
+        ->check(CLI::Range(std::int64_t(6), std::int64_t(1) << 16))
+        ->capture_default_str();
+    b->add_option("--height", o.height, "lattice height ly")
+        ->check(CLI::Range(std::int64_t(12), std::int64_t(1) << 20))
+        ->capture_default_str();
+    b->add_option("--block-sizes", o.block_sizes,
+                  "threads per block to sweep (a size a kernel's registers do not allow is "
+                  "reported as not launchable)")
+        ->capture_default_str();
+    b->add_option("--kernels", o.kernels, "all or a comma list of " + kernel_list())
+        ->capture_default_str();
+    b->add_option("--schemes", o.schemes,
+                  "full steps to time: all, none or a comma list of push,pull,push-fused,"
+                  "pull-fused")
+        ->capture_default_str();
+    b->add_option("--launches", o.launches, "back-to-back launches per kernel measurement")
+        ->check(CLI::Range(1, 100000))
+        ->capture_default_str();
+    b->add_option("--steps", o.steps, "steps per full-step measurement")
+        ->check(CLI::Range(1, 100000))
+        ->capture_default_str();
+    b->add_option("--repeats", o.repeats, "measurements per row (the median is reported)")
+        ->check(CLI::Range(1, 1000))
+        ->capture_default_str();
+    b->add_option("--flops-per-site", o.flops_per_site,
+                  "FP64 FLOPs of one collided site, e.g. counted by scripts/d2q37-profile with "
+                  "ncu (default: the analytic count, " +
+                      std::to_string(thermal::CollideFlops::per_site) + ")")
+        ->check(CLI::PositiveNumber);
+    b->add_option("--json", o.json, "write the records (.json)");
+    b->add_option("--markdown", o.markdown, "write the tables (.md)");
+    b->add_flag("--quiet,-q", o.quiet, "no per-row lines and no tables on stdout");
+    return b;
+}
+
+int thermal_bench_command(const ThermalBenchOptions& o) {
+    check_output_paths({{"--json", o.json}, {"--markdown", o.markdown}});
+    const Plan p = plan_of(o);
+    const D2Q37Scheme first = p.schemes.empty() ? D2Q37Scheme::PullFused : p.schemes.front();
+    auto bench = make_bench(p, first); // says why and stops here without a GPU
+
+    BenchRun run;
+    run.lx = p.rt.config.lx;
+    run.ly = p.rt.config.ly;
+    run.flops_per_site = p.flops_per_site;
+    run.flops_source = p.flops_source;
+    run.timing = "CUDA events around " + std::to_string(o.launches) +
+                 " back-to-back launches (kernels) or " + std::to_string(o.steps) +
+                 " steps, after a warm-up; median of " + std::to_string(o.repeats);
+#if LATTICELAB_HAS_CUDA
+    run.device.copy_bandwidth = cuda::measure_copy_bandwidth();
+    run.device.fp64 = cuda::measure_fp64_peak();
+    run.device.device = cuda::device_info().device;
+#endif
+    time_kernels(*bench, p, o, run.kernels);
+    for (D2Q37Scheme s : p.schemes) {
+        if (s != bench->config().scheme) {
+            bench.reset(); // one lattice on the GPU at a time
+            bench = make_bench(p, s);
+        }
+        time_steps(*bench, p, o, run.steps);
+    }
+
+    const nlohmann::json j = thermal_bench_record(run);
+    const std::string table = thermal_bench_markdown(j);
+    if (!o.quiet) std::printf("%s", table.c_str());
+    if (!o.json.empty()) write_file_atomic(o.json, j.dump(2) + "\n");
+    if (!o.markdown.empty()) write_file_atomic(o.markdown, table);
+    return 0;
+}
+
+} // namespace ll::cli

@@ -1,0 +1,26 @@
+cmake_minimum_required(VERSION 3.25)
+# `latticelab thermal-bench` on a tiny lattice, on any machine. Without a usable GPU it must exit
+# 1 with the reason and write nothing; with one, exit 0 with records that CHECK accepts.
+#   cmake -DEXE=latticelab -DDIR=folder -DPY=python3 -DCHECK=check_thermal_bench.py -P this
+include(${CMAKE_CURRENT_LIST_DIR}/cli_common.cmake)
+set(ARGS "thermal-bench|--size|16|--height|48|--block-sizes|64,1024|--kernels|collide,propagate-pull,pbc|--schemes|pull-fused|--launches|2|--steps|2|--repeats|1|--json|%OUT%/t.json|--markdown|%OUT%/t.md")
+cli_fresh_run("old\n" 100)
+message(STATUS "rc ${rc}\nstdout: ${out}\nstderr: ${err}")
+if(rc EQUAL 1)
+  set(expect "thermal-bench: no usable GPU \\(.+\\); it times the CUDA kernels and has no CPU mode")
+  if(NOT err MATCHES "${expect}")
+    message(FATAL_ERROR "stderr does not match '${expect}'")
+  endif()
+  if(EXISTS "${DIR}/t.json" OR EXISTS "${DIR}/t.md")
+    message(FATAL_ERROR "an output file was written without a GPU")
+  endif()
+elseif(rc EQUAL 0)
+  execute_process(COMMAND ${PY} ${CHECK} ${DIR}/t.json ${DIR}/t.md 6 2
+                  RESULT_VARIABLE crc OUTPUT_VARIABLE cout ERROR_VARIABLE cerr)
+  message(STATUS "check: ${cout}${cerr}")
+  if(NOT crc EQUAL 0)
+    message(FATAL_ERROR "check failed (${crc})")
+  endif()
+else()
+  message(FATAL_ERROR "expected exit code 0 (GPU) or 1 (no GPU), got '${rc}'")
+endif()

@@ -1,0 +1,97 @@
+// The host side of the D2Q37 kernel bench (solver/thermal/d2q37/kernel_bench.hpp), which the
+// GPU-only `latticelab thermal-bench` builds its figures on: the analytic FLOP count, the bytes
+// each kernel moves, the rates, the names and the launches of each scheme's step; and the
+// factory's answer without a GPU. Hand counts from the velocity table of velocity_set.hpp:
+// |c_x| = 1, 2, 3 for 14, 10 and 6 directions (likewise c_y).
+#include "solver/thermal/d2q37/kernel_bench.hpp"
+#include "support/test_support.hpp"
+
+#include <gtest/gtest.h>
+
+namespace ll::thermal {
+namespace {
+
+constexpr int lx = 1024, ly = 4096;
+constexpr double sites = double(lx) * ly;
+
+TEST(D2Q37KernelBench, CollideFlopCount) {
+    // 37 x (7 moments + 32 equilibrium + 3 relaxation) + 9 + 10 + 6 hoisted.
+    EXPECT_EQ(CollideFlops::per_site, 37 * 42 + 25);
+    EXPECT_EQ(CollideFlops::per_site, 1579);
+}
+
+TEST(D2Q37KernelBench, BytesAndFlopsPerLaunch) {
+    const double f = 1234.5;
+    for (D2Q37Kernel k : {D2Q37Kernel::PropagatePull, D2Q37Kernel::PropagatePush}) {
+        const KernelWork w = kernel_work(k, lx, ly, f);
+        EXPECT_EQ(w.sites, sites);
+        EXPECT_EQ(w.bytes, 592 * sites) << kernel_name(k); // 37 x 8 read + 37 x 8 write
+        EXPECT_EQ(w.flops, 0);
+    }
+    for (D2Q37Kernel k : {D2Q37Kernel::Collide, D2Q37Kernel::PullFused, D2Q37Kernel::PushFused}) {
+        const KernelWork w = kernel_work(k, lx, ly, f);
+        EXPECT_EQ(w.bytes, 592 * sites) << kernel_name(k);
+        EXPECT_EQ(w.flops, f * sites) << kernel_name(k);
+    }
+    // pbc: two copies of 3 columns of ly + 6 sites, 37 planes, read and written.
+    EXPECT_EQ(kernel_work(D2Q37Kernel::Pbc, lx, ly, f).bytes, 2.0 * 2 * 3 * (ly + 6) * 37 * 8);
+    // fold: halo depth 1, 2, 3 holds the 30, 16, 6 directions with |c_x| >= depth.
+    EXPECT_EQ(kernel_work(D2Q37Kernel::Fold, lx, ly, f).bytes, 2.0 * (30 + 16 + 6) * 8 * ly);
+    // bc: rows 0, 1, 2 receive the 15, 8, 3 directions with c_y > row through each wall.
+    for (D2Q37Kernel k : {D2Q37Kernel::BcPull, D2Q37Kernel::BcPush}) {
+        const KernelWork w = kernel_work(k, lx, ly, f);
+        EXPECT_EQ(w.bytes, 2.0 * 2 * (15 + 8 + 3) * 8 * lx) << kernel_name(k);
+        EXPECT_EQ(w.sites, 0) << kernel_name(k);
+    }
+}
+
+TEST(D2Q37KernelBench, Rates) {
+    const KernelWork w{sites, 592 * sites, 1579 * sites};
+    const double seconds = 1e-3, copy = 3e12, peak = 30e12;
+    const KernelRates r = rates_of(w, seconds, copy, peak);
+    EXPECT_DOUBLE_EQ(r.mlups, sites / seconds / 1e6);
+    EXPECT_DOUBLE_EQ(r.bytes_per_s, 592 * sites / seconds);
+    EXPECT_DOUBLE_EQ(r.fraction_of_copy, 592 * sites / seconds / copy);
+    EXPECT_DOUBLE_EQ(r.flop_per_s, 1579 * sites / seconds);
+    EXPECT_DOUBLE_EQ(r.fraction_of_fp64, 1579 * sites / seconds / peak);
+    const KernelRates none = rates_of(w, seconds, 0, 0); // no denominators measured
+    EXPECT_EQ(none.fraction_of_copy, 0);
+    EXPECT_EQ(none.fraction_of_fp64, 0);
+    EXPECT_EQ(rates_of(w, 0, copy, peak).mlups, 0); // no time, no rate
+}
+
+TEST(D2Q37KernelBench, NamesAndSteps) {
+    for (D2Q37Kernel k : kAllKernels)
+        EXPECT_EQ(parse_kernel(kernel_name(k)), k);
+    EXPECT_EQ(parse_kernel("stream"), std::nullopt);
+    for (D2Q37Scheme s :
+         {D2Q37Scheme::Push, D2Q37Scheme::Pull, D2Q37Scheme::PushFused, D2Q37Scheme::PullFused})
+        EXPECT_EQ(parse_scheme_name(scheme_name(s)), s);
+    EXPECT_EQ(parse_scheme_name("aa"), std::nullopt);
+
+    using K = D2Q37Kernel;
+    const auto steps = [](D2Q37Scheme s) {
+        const auto span = step_kernels(s);
+        return std::vector<K>(span.begin(), span.end());
+    };
+    // seed 004's order for pull; push collides first; the fused kernels replace three steps.
+    EXPECT_EQ(steps(D2Q37Scheme::Pull),
+              (std::vector<K>{K::Pbc, K::PropagatePull, K::BcPull, K::Collide}));
+    EXPECT_EQ(steps(D2Q37Scheme::Push),
+              (std::vector<K>{K::Collide, K::PropagatePush, K::Fold, K::BcPush}));
+    EXPECT_EQ(steps(D2Q37Scheme::PullFused), (std::vector<K>{K::Pbc, K::PullFused}));
+    EXPECT_EQ(steps(D2Q37Scheme::PushFused), (std::vector<K>{K::PushFused, K::Fold, K::BcPush}));
+}
+
+// What `latticelab thermal-bench` reports without a GPU comes from here.
+TEST(D2Q37KernelBench, NoGpuSaysWhy) {
+    std::string why;
+    if (test::gpu_available(&why)) GTEST_SKIP() << "a GPU is present";
+    D2Q37Config cfg;
+    std::string reason;
+    EXPECT_EQ(make_d2q37_kernel_bench(cfg, reason), nullptr);
+    EXPECT_FALSE(reason.empty());
+}
+
+} // namespace
+} // namespace ll::thermal
