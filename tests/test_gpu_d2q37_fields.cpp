@@ -23,12 +23,6 @@
 namespace ll::thermal {
 namespace {
 
-#define LL_REQUIRE_D2Q37_FIELDS_GPU()                                                              \
-    do {                                                                                           \
-        std::string why;                                                                           \
-        if (!test::gpu_available(&why)) GTEST_SKIP() << "no usable GPU: " << why;                  \
-    } while (0)
-
 // A moving RT flow: the canonical state after 200 CPU steps.
 struct Flow {
     Rt2dSetup rt;
@@ -75,7 +69,7 @@ std::vector<float> via_device(D2Q37Engine& e, FieldKind kind, const FieldRegion&
 class D2Q37GpuFields : public ::testing::TestWithParam<D2Q37Scheme> {
 protected:
     void SetUp() override {
-        LL_REQUIRE_D2Q37_FIELDS_GPU();
+        LL_REQUIRE_GPU();
         flow_ = moving_flow();
         flow_.rt.config.scheme = GetParam();
         std::string why;
@@ -140,7 +134,7 @@ INSTANTIATE_TEST_SUITE_P(Schemes, D2Q37GpuFields, test::all_d2q37_schemes(),
 // Through ll::Engine (what Simulation and the visualiser call): the adapter hands the request to
 // the GPU kernel, in device memory as in host memory.
 TEST(D2Q37GpuFieldsAdapter, DeviceSliceAndNanCount) {
-    LL_REQUIRE_D2Q37_FIELDS_GPU();
+    LL_REQUIRE_GPU();
 #if LATTICELAB_HAS_CUDA
     const SimulationSetup s =
         build_scenario("rt2d", {{"size", "32"}, {"height", "96"}, {"scheme", "pull"}});
