@@ -3,6 +3,8 @@
 #pragma once
 #include "cuda_check.hpp"
 
+#include <cstddef>
+#include <cstdint>
 #include <cstring>
 #include <utility>
 
