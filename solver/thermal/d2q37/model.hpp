@@ -132,14 +132,18 @@ LL_HD bool near_wall(int y, int ly) {
 //    velocity of what the wall emits, as seed 004's bc does, without a mass leak.
 template <class Out>
 LL_HD void apply_wall(int y, int ly, const D2Q37Params& p, const Out& out, double (&f)[D2Q37::Q]) {
-    const Wall& wall = y < ly / 2 ? p.bottom : p.top;
-    if (wall.kind == WallKind::Adiabatic) {
+    // Scalars chosen one by one: a reference to p.bottom or p.top would take the address of
+    // a kernel parameter and make nvcc copy the whole struct into local memory (80 B stack).
+    const bool bottom = y < ly / 2;
+    const WallKind kind = bottom ? p.bottom.kind : p.top.kind;
+    const double wall_T = bottom ? p.bottom.T : p.top.T;
+    if (kind == WallKind::Adiabatic) {
         static_for<D2Q37::Q>([&](auto I) {
             if (through_wall<I>(y, ly)) f[I] = out(I);
         });
         return;
     }
-    const EqState at_wall{1.0, 0.0, 0.0, wall.T - 1};
+    const EqState at_wall{1.0, 0.0, 0.0, wall_T - 1};
     double left = 0, emitted = 0;
     static_for<D2Q37::Q>([&](auto I) {
         if (!through_wall<I>(y, ly)) return;
