@@ -60,6 +60,19 @@ using PinnedBuffer = CudaBuffer<T, CudaMemory::PinnedHost>;
 // host-copy slice path reads one every frame).
 class HostFieldStaging {
 public:
+    // Every engine's read_field: launch(target) writes `count` floats straight into `out` when
+    // it is device memory, or into the staging buffer on the way to host memory. Complete when
+    // this returns, as the slice exchange between threads requires.
+    template <class Launch>
+    void read(float* out, std::size_t count, bool out_is_host, cudaStream_t stream,
+              Launch&& launch) {
+        launch(out_is_host ? target(count) : out);
+        LL_CUDA(cudaGetLastError());
+        if (out_is_host)
+            finish(out, count, stream);
+        else
+            LL_CUDA(cudaStreamSynchronize(stream));
+    }
     float* target(std::size_t count) {
         device_.reserve(count);
         return device_.get();
@@ -76,6 +89,27 @@ public:
 private:
     DeviceBuffer<float> device_;
     PinnedBuffer<float> pinned_;
+};
+
+// A total that kernels accumulate with atomicAdd (the NaN/Inf count of every engine):
+// count() zeroes it, runs launch(counter) on the stream and returns the sum.
+class DeviceCounter {
+public:
+    template <class Launch>
+    unsigned long long count(cudaStream_t stream, Launch&& launch) {
+        counter_.reserve(1);
+        LL_CUDA(cudaMemsetAsync(counter_.get(), 0, sizeof(unsigned long long), stream));
+        launch(counter_.get());
+        LL_CUDA(cudaGetLastError());
+        unsigned long long total = 0;
+        LL_CUDA(cudaMemcpyAsync(&total, counter_.get(), sizeof total, cudaMemcpyDeviceToHost,
+                                stream));
+        LL_CUDA(cudaStreamSynchronize(stream));
+        return total;
+    }
+
+private:
+    DeviceBuffer<unsigned long long> counter_;
 };
 
 // Times work queued on a stream: start() before it, seconds() after it (which waits for the

@@ -125,34 +125,24 @@ public:
     }
 
     std::uint64_t count_nonfinite() override {
-        if (!nonfinite_count_.size()) nonfinite_count_.allocate(1);
-        DeviceBuffer<unsigned long long>& bad = nonfinite_count_;
-        LL_CUDA(cudaMemsetAsync(bad.get(), 0, sizeof(unsigned long long), stream_));
-        with_addressing(cfg_.model, [&](auto L, auto Sc) {
-            count_nonfinite_kernel<S, L(), Sc(), Real>
-                <<<grid_for(cfg_.dims.nodes()), 256, 0, stream_>>>(current_args(), bad.get());
+        return nonfinite_.count(stream_, [&](unsigned long long* bad) {
+            with_addressing(cfg_.model, [&](auto L, auto Sc) {
+                count_nonfinite_kernel<S, L(), Sc(), Real>
+                    <<<grid_for(cfg_.dims.nodes()), 256, 0, stream_>>>(current_args(), bad);
+            });
         });
-        LL_CUDA(cudaGetLastError());
-        unsigned long long host = 0;
-        LL_CUDA(cudaMemcpyAsync(&host, bad.get(), sizeof host, cudaMemcpyDeviceToHost, stream_));
-        LL_CUDA(cudaStreamSynchronize(stream_));
-        return host;
     }
 
+    // The visualiser's fallback slice path goes device -> pinned host -> caller.
     void read_field(const FieldRequest& req, const FieldRegion& region, float* out,
                     MemorySpace space) override {
         const std::uint64_t count = region_size(cfg_.dims, region);
-        float* target = space == MemorySpace::Host ? field_staging_.target(count) : out;
-        with_addressing(cfg_.model, [&](auto L, auto Sc) {
-            field_kernel<S, L(), Sc(), Real><<<unsigned((count + 255) / 256), 256, 0, stream_>>>(
-                current_args(), req, region, target, count);
+        field_staging_.read(out, count, space == MemorySpace::Host, stream_, [&](float* target) {
+            with_addressing(cfg_.model, [&](auto L, auto Sc) {
+                field_kernel<S, L(), Sc(), Real><<<grid_for(node_t(count)), 256, 0, stream_>>>(
+                    current_args(), req, region, target, count);
+            });
         });
-        LL_CUDA(cudaGetLastError());
-        // The visualiser's fallback slice path: device -> pinned host -> caller.
-        if (space == MemorySpace::Host)
-            field_staging_.finish(out, count, stream_);
-        else
-            LL_CUDA(cudaStreamSynchronize(stream_));
     }
 
 private:
@@ -276,7 +266,7 @@ private:
     DeviceBuffer<std::uint8_t> flags_;
     DeviceBuffer<node_t> wall_nodes_; // updated nodes with a half-way wall neighbour
     HostFieldStaging field_staging_;  // read_field to host memory, reused between calls
-    DeviceBuffer<unsigned long long> nonfinite_count_;
+    DeviceCounter nonfinite_;
     StepArgs<Real> args_{};
     int parity_ = 0;
     cudaStream_t stream_ = nullptr;

@@ -185,35 +185,25 @@ public:
             std::copy(host.begin() + k * nodes, host.begin() + (k + 1) * nodes, fields[k]->begin());
     }
 
+    // The visualiser's host-copy path goes device -> page-locked host -> caller.
     void read_field(const FieldRequest& req, const FieldRegion& region, float* out,
                     MemorySpace space) override {
         const std::uint64_t count = region_size(cfg_.dims, region);
-        float* target = space == MemorySpace::Host ? field_staging_.target(count) : out;
-        with_bq_addressing(cfg_.model, [&](auto L, auto Sc) {
-            field_kernel<SF, ST, L(), Sc(), Real>
-                <<<grid(count), 256, 0, stream_>>>(current_args(), req, region, target, count);
+        field_staging_.read(out, count, space == MemorySpace::Host, stream_, [&](float* target) {
+            with_bq_addressing(cfg_.model, [&](auto L, auto Sc) {
+                field_kernel<SF, ST, L(), Sc(), Real>
+                    <<<grid(count), 256, 0, stream_>>>(current_args(), req, region, target, count);
+            });
         });
-        LL_CUDA(cudaGetLastError());
-        // The visualiser's host-copy path: device -> page-locked host -> caller.
-        if (space == MemorySpace::Host)
-            field_staging_.finish(out, count, stream_);
-        else
-            LL_CUDA(cudaStreamSynchronize(stream_));
     }
 
     std::uint64_t count_nonfinite() override {
-        if (!nonfinite_.size()) nonfinite_.allocate(1);
-        LL_CUDA(cudaMemsetAsync(nonfinite_.get(), 0, sizeof(unsigned long long), stream_));
-        with_bq_addressing(cfg_.model, [&](auto L, auto Sc) {
-            count_nonfinite_kernel<SF, ST, L(), Sc(), Real>
-                <<<grid(cfg_.dims.nodes()), 256, 0, stream_>>>(current_args(), nonfinite_.get());
+        return nonfinite_.count(stream_, [&](unsigned long long* bad) {
+            with_bq_addressing(cfg_.model, [&](auto L, auto Sc) {
+                count_nonfinite_kernel<SF, ST, L(), Sc(), Real>
+                    <<<grid(cfg_.dims.nodes()), 256, 0, stream_>>>(current_args(), bad);
+            });
         });
-        LL_CUDA(cudaGetLastError());
-        unsigned long long bad = 0;
-        LL_CUDA(
-            cudaMemcpyAsync(&bad, nonfinite_.get(), sizeof bad, cudaMemcpyDeviceToHost, stream_));
-        LL_CUDA(cudaStreamSynchronize(stream_));
-        return bad;
     }
 
     const Config& config() const override { return cfg_; }
@@ -293,7 +283,7 @@ private:
     cuda::DeviceBuffer<std::uint8_t> flags_;
     cuda::DeviceBuffer<node_t> wall_nodes_; // updated nodes with a half-way wall neighbour
     cuda::HostFieldStaging field_staging_;  // read_field to host memory, kept between calls
-    cuda::DeviceBuffer<unsigned long long> nonfinite_;
+    cuda::DeviceCounter nonfinite_;
     Args<Real> args_{};
     int parity_ = 0;
     std::string name_;

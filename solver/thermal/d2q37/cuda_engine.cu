@@ -69,29 +69,17 @@ public:
     void read_field(FieldKind kind, const FieldRegion& region, float* out,
                     MemorySpace space) override {
         const std::uint64_t count = region_size(dims(), region);
-        float* target = space == MemorySpace::Host ? staging_.target(count) : out;
         const StateView v = state_view();
-        field_kernel<<<output_grid(count), kOutputBlock, 0, stream_>>>(v, kind, region, target,
-                                                                       count);
-        LL_CUDA(cudaGetLastError());
-        // Complete when this returns, as the slice exchange requires.
-        if (space == MemorySpace::Host)
-            staging_.finish(out, count, stream_);
-        else
-            LL_CUDA(cudaStreamSynchronize(stream_));
+        staging_.read(out, count, space == MemorySpace::Host, stream_, [&](float* target) {
+            field_kernel<<<output_grid(count), kOutputBlock, 0, stream_>>>(v, kind, region, target,
+                                                                           count);
+        });
     }
     std::uint64_t count_nonfinite() override {
-        const std::uint64_t nodes = dims().nodes();
-        nonfinite_.reserve(1);
         const StateView v = state_view();
-        LL_CUDA(cudaMemsetAsync(nonfinite_.get(), 0, sizeof(unsigned long long), stream_));
-        nonfinite_kernel<<<output_grid(nodes), kOutputBlock, 0, stream_>>>(v, nonfinite_.get());
-        LL_CUDA(cudaGetLastError());
-        unsigned long long bad = 0;
-        LL_CUDA(
-            cudaMemcpyAsync(&bad, nonfinite_.get(), sizeof bad, cudaMemcpyDeviceToHost, stream_));
-        LL_CUDA(cudaStreamSynchronize(stream_));
-        return bad;
+        return nonfinite_.count(stream_, [&](unsigned long long* bad) {
+            nonfinite_kernel<<<output_grid(dims().nodes()), kOutputBlock, 0, stream_>>>(v, bad);
+        });
     }
     // The host turns storage into the canonical state with the CPU engine's code.
     void export_state(std::vector<double>& f) override {
@@ -256,7 +244,7 @@ private:
     cuda::DeviceBuffer<double> a_, b_;  // state array and the other one (seed 004's prv/nxt)
     cuda::DeviceBuffer<double> fields_; // read_fields: rho, ux, uy, T, kept between calls
     cuda::HostFieldStaging staging_;    // read_field into host memory
-    cuda::DeviceBuffer<unsigned long long> nonfinite_;
+    cuda::DeviceCounter nonfinite_;
     cudaStream_t stream_ = nullptr;
     cuda::StreamTimer timer_;
     std::string name_;
