@@ -2,6 +2,8 @@
 
 #include "solver/cuda/device_probes.hpp"
 
+#include <string>
+
 namespace ll {
 
 DeviceInfo adapter_device_info(bool gpu, const std::string& inner_device) {
@@ -27,6 +29,12 @@ double adapter_copy_bandwidth([[maybe_unused]] bool gpu) {
     if (gpu) return cuda::measure_copy_bandwidth();
 #endif
     return host_copy_bandwidth();
+}
+
+void adapter_refuse_occupancy_cap(const LaunchConfig& launch, const std::string& model) {
+    if (launch.blocks_per_sm_cap != 0)
+        throw ConfigError("occupancy = " + std::to_string(launch.blocks_per_sm_cap) + ": the " +
+                          model + " kernels take no blocks-per-SM cap; use 0");
 }
 
 } // namespace ll

@@ -1,5 +1,5 @@
-// What the thermal models' ll::Engine adapters (Boussinesq; the D2Q37 one has its own copy for
-// now) share about their inner engine: which device it runs on, its launch report and the
+// What the thermal models' ll::Engine adapters (Boussinesq, D2Q37) share about their inner
+// engine: which device it runs on, its launch report and the
 // bandwidth it is measured against. The inner engines build their launch shape in, so a block
 // size is the only launch choice they report.
 #pragma once
@@ -15,5 +15,8 @@ DeviceInfo adapter_device_info(bool gpu, const std::string& inner_device);
 LaunchReport adapter_launch_report(bool gpu, int block_size);
 // The GPU's device-to-device copy bandwidth, or the host's memcpy bandwidth.
 double adapter_copy_bandwidth(bool gpu);
+// ConfigError naming the key unless launch.blocks_per_sm_cap is 0: the thermal kernels are
+// built without a __launch_bounds__ cap (`model`: "d2q37", "Boussinesq").
+void adapter_refuse_occupancy_cap(const LaunchConfig& launch, const std::string& model);
 
 } // namespace ll

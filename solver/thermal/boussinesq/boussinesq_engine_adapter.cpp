@@ -113,9 +113,7 @@ public:
         rebuild(next, flags_);
     }
     void set_launch(const LaunchConfig& launch) override {
-        if (launch.blocks_per_sm_cap != 0)
-            throw ConfigError("occupancy = " + std::to_string(launch.blocks_per_sm_cap) +
-                              ": the Boussinesq kernels take no blocks-per-SM cap; use 0");
+        adapter_refuse_occupancy_cap(launch, "Boussinesq");
         EngineConfig next = cfg_;
         next.launch = launch;
         // The CPU engine has no launch shape; the GPU's is fixed when its engine is built.

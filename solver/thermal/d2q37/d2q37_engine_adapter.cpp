@@ -4,7 +4,7 @@
 // [SECTION] D2Q37Adapter    the Engine: rebuilds the inner engine for tau / block-size changes
 // [SECTION] factories
 #include "d2q37_engine_adapter.hpp"
-#include "solver/cuda/device_probes.hpp"
+#include "solver/thermal/adapter_support.hpp"
 
 #include <stdexcept>
 #include <utility>
@@ -42,16 +42,8 @@ std::unique_ptr<thermal::D2Q37Engine> build(const EngineConfig& cfg, bool gpu) {
 class D2Q37Adapter final : public Engine {
 public:
     D2Q37Adapter(const EngineConfig& cfg, std::unique_ptr<thermal::D2Q37Engine> inner, bool gpu)
-        : cfg_(cfg), gpu_(gpu), inner_(std::move(inner)) {
-#if LATTICELAB_HAS_CUDA
-        if (gpu_) info_ = cuda::device_info();
-#endif
-        if (!gpu_) {
-            info_.backend = "cpu";
-            const std::string name = inner_->device(); // "cpu: N OpenMP threads"
-            info_.device = name.rfind("cpu: ", 0) == 0 ? name.substr(5) : name;
-        }
-    }
+        : cfg_(cfg), gpu_(gpu), inner_(std::move(inner)),
+          info_(adapter_device_info(gpu, inner_->device())) {}
 
     double step(int steps) override {
         return inner_->step(steps);
@@ -74,9 +66,7 @@ public:
         cfg_ = next;
     }
     void set_launch(const LaunchConfig& launch) override {
-        if (launch.blocks_per_sm_cap != 0)
-            throw ConfigError("occupancy = " + std::to_string(launch.blocks_per_sm_cap) +
-                              ": the d2q37 kernels take no blocks-per-SM cap; use 0");
+        adapter_refuse_occupancy_cap(launch, "d2q37");
         EngineConfig next = cfg_;
         next.launch = launch;
         // The CPU engine has no launch shape; the GPU's is fixed when its engine is built.
@@ -84,11 +74,7 @@ public:
         cfg_ = next;
     }
     LaunchReport launch_report() const override {
-        LaunchReport r;
-        if (!gpu_) return r;
-        r.block_size = cfg_.launch.block_size;
-        r.max_threads_per_block = 1024;
-        return r;
+        return adapter_launch_report(gpu_, cfg_.launch.block_size);
     }
     void read_macro(MacroField& out) override {
         read_fields();
@@ -114,10 +100,7 @@ public:
         return info_;
     }
     double copy_bandwidth() override {
-#if LATTICELAB_HAS_CUDA
-        if (gpu_) return cuda::measure_copy_bandwidth();
-#endif
-        return host_copy_bandwidth();
+        return adapter_copy_bandwidth(gpu_);
     }
 
 private:
