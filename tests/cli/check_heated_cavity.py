@@ -11,19 +11,15 @@ import sys
 import numpy as np
 import vtk
 from vtk.util.numpy_support import vtk_to_numpy
+from vti_reader import failer, read_vti
 
 
-def fail(msg):
-    print("check_heated_cavity: FAIL: " + msg)
-    sys.exit(1)
+fail = failer("check_heated_cavity")
 
 
 def main():
     path, n = sys.argv[1], int(sys.argv[2])
-    reader = vtk.vtkXMLImageDataReader()
-    reader.SetFileName(path)
-    reader.Update()
-    img = reader.GetOutput()
+    img = read_vti(path, fail)
     if tuple(img.GetDimensions()) != (n + 2, n + 2, 1):
         fail("dimensions %s, expected %s" % (img.GetDimensions(), (n + 2, n + 2, 1)))
     arr = img.GetPointData().GetArray("temperature")

@@ -11,13 +11,11 @@ import csv
 import sys
 
 import numpy as np
-import vtk
 from vtk.util.numpy_support import vtk_to_numpy
+from vti_reader import failer, read_vti
 
 
-def fail(msg):
-    print("check_rt2d: FAIL: " + msg)
-    sys.exit(1)
+fail = failer("check_rt2d")
 
 
 def check_csv(path, rows):
@@ -42,10 +40,7 @@ def check_csv(path, rows):
 
 
 def check_vti(path, nx, ny, t_min, t_max):
-    reader = vtk.vtkXMLImageDataReader()
-    reader.SetFileName(path)
-    reader.Update()
-    img = reader.GetOutput()
+    img = read_vti(path, fail)
     if tuple(img.GetDimensions()) != (nx, ny, 1):
         fail("dimensions %s, expected %s" % (img.GetDimensions(), (nx, ny, 1)))
     arr = img.GetPointData().GetArray("temperature")

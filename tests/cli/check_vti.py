@@ -11,21 +11,15 @@ import sys
 import numpy as np
 import vtk
 from vtk.util.numpy_support import vtk_to_numpy
+from vti_reader import failer, read_vti
 
 
-def fail(msg):
-    print("check_vti: FAIL: " + msg)
-    sys.exit(1)
+fail = failer("check_vti")
 
 
 def main():
     path, n = sys.argv[1], int(sys.argv[2])
-    reader = vtk.vtkXMLImageDataReader()
-    reader.SetFileName(path)
-    reader.Update()
-    img = reader.GetOutput()
-    if img is None or img.GetNumberOfPoints() == 0:
-        fail("vtkXMLImageDataReader read no points from " + path)
+    img = read_vti(path, fail)
 
     # Lattice: n fluid nodes plus one wall node on each side.
     dims = img.GetDimensions()
