@@ -19,6 +19,7 @@
 #endif
 
 #include <cmath>
+#include <cstdio>
 
 namespace ll {
 namespace {
@@ -152,6 +153,27 @@ TEST(GpuBoussinesqAdapter, SwitchesAndObstaclesKeepMatchingTheCpu) {
     });
     both(model([](ModelChoice& m) { m.precision = Precision::FP32; }));
     EXPECT_EQ(gpu->count_nonfinite(), 0u);
+}
+
+// The visualiser's tuning readout: the step kernel's own registers, blocks per SM and
+// occupancy at the chosen block size (not zeros), and a block size the registers forbid is
+// refused naming the limit.
+TEST(GpuBoussinesqAdapter, LaunchReportIsTheStepKernels) {
+    LL_REQUIRE_GPU();
+    for (const char* bs : {"128", "512"}) {
+        auto sim = Simulation::create(
+            build_scenario("heated_cavity2d", {{"size", "24"}, {"block_size", bs}}),
+            BackendKind::Cuda);
+        const LaunchReport r = sim->launch_report();
+        std::printf("heated_cavity2d block %s: %d registers, %d blocks/SM, occupancy %.2f\n", bs,
+                    r.registers_per_thread, r.blocks_per_sm, r.theoretical_occupancy);
+        EXPECT_EQ(r.block_size, std::stoi(bs));
+        EXPECT_GT(r.registers_per_thread, 0);
+        EXPECT_GE(r.max_threads_per_block, r.block_size);
+        EXPECT_GT(r.blocks_per_sm, 0);
+        EXPECT_GT(r.theoretical_occupancy, 0.0);
+        EXPECT_LE(r.theoretical_occupancy, 1.0);
+    }
 }
 
 } // namespace

@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 
 namespace ll::thermal {
@@ -163,6 +164,31 @@ TEST(D2Q37GpuFieldsAdapter, DeviceSliceAndNanCount) {
         cpu->read_field({FieldKind::Temperature, -1}, row, got.data(), MemorySpace::Device),
         ConfigError);
 #endif
+}
+
+// The visualiser's tuning readout for rt2d: the step's binding kernel (the lowest occupancy of
+// its launches: collide in the separate-kernel schemes, 254 registers on sm_90) rather than
+// zeros, and its limit on the block size.
+TEST(D2Q37GpuFieldsAdapter, LaunchReportIsTheBindingKernels) {
+    LL_REQUIRE_GPU();
+    for (const char* scheme : {"pull", "pull_separate"}) {
+        auto sim = Simulation::create(
+            build_scenario("rt2d", {{"size", "32"}, {"height", "96"}, {"scheme", scheme},
+                                    {"block_size", "128"}}),
+            BackendKind::Cuda);
+        const LaunchReport r = sim->launch_report();
+        std::printf("rt2d %s block 128: %d registers, %d blocks/SM, occupancy %.3f, at most %d "
+                    "threads per block\n",
+                    scheme, r.registers_per_thread, r.blocks_per_sm, r.theoretical_occupancy,
+                    r.max_threads_per_block);
+        EXPECT_EQ(r.block_size, 128);
+        EXPECT_GT(r.registers_per_thread, 64) << scheme; // the fused or collide kernel
+        EXPECT_GT(r.blocks_per_sm, 0);
+        EXPECT_GT(r.theoretical_occupancy, 0.0);
+        EXPECT_LT(r.theoretical_occupancy, 0.5) << scheme;
+        EXPECT_GE(r.max_threads_per_block, 128);
+        EXPECT_LE(r.max_threads_per_block, 512) << scheme;
+    }
 }
 
 } // namespace

@@ -27,6 +27,21 @@ const cudaDeviceProp& device_properties() {
     return props;
 }
 
+LaunchReport function_launch_report(const void* entry, int block, std::size_t dynamic_smem) {
+    cudaFuncAttributes attr{};
+    LL_CUDA(cudaFuncGetAttributes(&attr, entry));
+    LaunchReport r{};
+    r.block_size = block;
+    r.max_threads_per_block = attr.maxThreadsPerBlock;
+    r.registers_per_thread = attr.numRegs;
+    if (block <= attr.maxThreadsPerBlock)
+        LL_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&r.blocks_per_sm, entry, block,
+                                                              dynamic_smem));
+    r.theoretical_occupancy =
+        double(r.blocks_per_sm) * block / device_properties().maxThreadsPerMultiProcessor;
+    return r;
+}
+
 const DeviceInfo& device_info() {
     static const DeviceInfo info = [] {
         DeviceInfo d;

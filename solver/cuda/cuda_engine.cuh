@@ -245,18 +245,11 @@ private:
         }
         LL_CUDA(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                      int(std::max<std::size_t>(smem, needed_smem))));
-        int blocks = 0;
-        LL_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, block, smem));
-        if (blocks == 0)
+        LaunchReport r = function_launch_report(kernel, block, smem);
+        if (r.blocks_per_sm == 0)
             throw ConfigError("block_size = " + std::to_string(block) +
                               ": no block of this size fits on an SM with the requested "
                               "occupancy cap; use a smaller block or a higher cap");
-        LaunchReport r{};
-        r.block_size = block;
-        r.max_threads_per_block = attr.maxThreadsPerBlock;
-        r.registers_per_thread = attr.numRegs;
-        r.blocks_per_sm = blocks;
-        r.theoretical_occupancy = double(blocks * block) / p.maxThreadsPerMultiProcessor;
         r.dynamic_shared_bytes = int(cap > 0 ? smem : 0);
         return r;
     }

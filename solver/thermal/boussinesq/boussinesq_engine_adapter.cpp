@@ -120,9 +120,7 @@ public:
         if (gpu_ && launch.block_size != cfg_.launch.block_size) rebuild(next, flags_);
         cfg_ = next;
     }
-    LaunchReport launch_report() const override {
-        return adapter_launch_report(gpu_, cfg_.launch.block_size);
-    }
+    LaunchReport launch_report() const override { return inner_->launch_report(); }
     void read_macro(MacroField& out) override {
         inner_->read_fields(fields_);
         const auto to_float = [](const std::vector<double>& from, std::vector<float>& to) {

@@ -228,6 +228,17 @@ private:
                             parity_, is_in_place(cfg_.model.scheme));
     }
 
+    LaunchReport launch_report() const override {
+        LaunchReport r{};
+        with_bq_model<SF>(cfg_.model, [&](auto L, auto Sc, auto C) {
+            using Coll = typename decltype(C)::type;
+            r = cuda::function_launch_report(
+                reinterpret_cast<const void*>(step_kernel<SF, ST, L(), Sc(), Coll, Real, Pass::Bulk>),
+                cfg_.block_size);
+        });
+        return r;
+    }
+
     // A kernel whose registers do not fit block_size threads would not start at all; say so
     // when the engine is made, naming the limit, instead of at the first step.
     void check_block_size() const {

@@ -3,6 +3,7 @@
 // boussinesq_engine_adapter.hpp puts it behind ll::Engine for Simulation.
 #pragma once
 #include "settings.hpp"
+#include "solver/engine.hpp"
 #include "solver/field_types.hpp"
 #include "solver/options.hpp"
 
@@ -50,6 +51,8 @@ public:
     virtual std::uint64_t count_nonfinite() = 0;
     virtual const Config& config() const = 0;
     virtual std::string device() const = 0; // "cpu: N OpenMP threads" or the GPU's name
+    // Registers, blocks per SM and occupancy of the bulk step kernel (CUDA); zeros on the CPU.
+    virtual LaunchReport launch_report() const { return {}; }
 
     // Starts from both equilibria of the given fields (rho, u, theta per node).
     void init(const Fields& fields);

@@ -10,6 +10,7 @@
 #include "cuda_kernels.cuh"
 #include "kernel_bench.hpp"
 #include "solver/cuda/cuda_buffer.hpp"
+#include "solver/cuda/device_probes.hpp"
 
 #include <algorithm>
 #include <cuda_runtime.h>
@@ -27,12 +28,7 @@ public:
         LL_CUDA(cudaMemset(a_.get(), 0, a_.size() * sizeof(double)));
         LL_CUDA(cudaMemset(b_.get(), 0, b_.size() * sizeof(double)));
         LL_CUDA(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
-        cudaDeviceProp prop{};
-        int dev = 0;
-        LL_CUDA(cudaGetDevice(&dev));
-        LL_CUDA(cudaGetDeviceProperties(&prop, dev));
-        name_ = std::string("cuda: ") + prop.name;
-        threads_per_sm_ = prop.maxThreadsPerMultiProcessor;
+        name_ = std::string("cuda: ") + cuda::device_properties().name;
     }
     ~CudaD2Q37() override {
         cudaStreamSynchronize(stream_);
@@ -120,17 +116,16 @@ public:
     std::vector<KernelResources> resources(D2Q37Kernel kernel, int block_size) const override {
         std::vector<KernelResources> out;
         for (const Function& fn : functions_of(kernel)) {
+            const LaunchReport launch = cuda::function_launch_report(fn.entry, block_size);
             cudaFuncAttributes attr{};
             LL_CUDA(cudaFuncGetAttributes(&attr, fn.entry));
             KernelResources r;
             r.function = fn.name;
-            r.registers = attr.numRegs;
+            r.registers = launch.registers_per_thread;
             r.local_bytes = int(attr.localSizeBytes);
-            r.max_threads_per_block = attr.maxThreadsPerBlock;
-            if (block_size <= attr.maxThreadsPerBlock)
-                LL_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&r.blocks_per_sm, fn.entry,
-                                                                      block_size, 0));
-            r.occupancy = double(r.blocks_per_sm) * block_size / threads_per_sm_;
+            r.max_threads_per_block = launch.max_threads_per_block;
+            r.blocks_per_sm = launch.blocks_per_sm;
+            r.occupancy = launch.theoretical_occupancy;
             out.push_back(r);
         }
         return out;
@@ -248,7 +243,6 @@ private:
     cudaStream_t stream_ = nullptr;
     cuda::StreamTimer timer_;
     std::string name_;
-    int threads_per_sm_ = 0;
 };
 
 } // namespace

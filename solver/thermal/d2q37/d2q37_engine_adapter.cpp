@@ -4,8 +4,10 @@
 // [SECTION] D2Q37Adapter    the Engine: rebuilds the inner engine for tau / block-size changes
 // [SECTION] factories
 #include "d2q37_engine_adapter.hpp"
+#include "kernel_bench.hpp"
 #include "solver/thermal/adapter_support.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 #include <utility>
 
@@ -73,8 +75,28 @@ public:
         if (gpu_ && launch.block_size != cfg_.launch.block_size) rebuild(next);
         cfg_ = next;
     }
+    // A step is several kernels (kernel_bench.hpp, step_kernels): report the one with the
+    // lowest occupancy, which is the one the block size and the registers bind (collide: 254
+    // registers, 12 % on sm_90), and the smallest block limit of them all.
     LaunchReport launch_report() const override {
-        return adapter_launch_report(gpu_, cfg_.launch.block_size);
+        const auto* bench = dynamic_cast<const thermal::D2Q37KernelBench*>(inner_.get());
+        if (!gpu_ || !bench) return adapter_launch_report(gpu_, cfg_.launch.block_size);
+        LaunchReport r{};
+        r.block_size = cfg_.launch.block_size;
+        r.max_threads_per_block = 1024;
+        r.theoretical_occupancy = 2; // above any real one
+        for (thermal::D2Q37Kernel k : thermal::step_kernels(inner_->config().scheme))
+            for (const thermal::KernelResources& f : bench->resources(k, r.block_size)) {
+                r.max_threads_per_block = std::min(r.max_threads_per_block,
+                                                   f.max_threads_per_block);
+                if (f.occupancy < r.theoretical_occupancy) {
+                    r.theoretical_occupancy = f.occupancy;
+                    r.registers_per_thread = f.registers;
+                    r.blocks_per_sm = f.blocks_per_sm;
+                }
+            }
+        if (r.theoretical_occupancy > 1) r.theoretical_occupancy = 0;
+        return r;
     }
     void read_macro(MacroField& out) override {
         read_fields();
