@@ -16,32 +16,6 @@ std::unique_ptr<Engine> make_d3q19_fp64(const EngineConfig&);
 std::unique_ptr<Engine> make_d3q27_fp32(const EngineConfig&);
 std::unique_ptr<Engine> make_d3q27_fp64(const EngineConfig&);
 
-const cudaDeviceProp& device_properties() {
-    static const cudaDeviceProp props = [] {
-        cudaDeviceProp p{};
-        int dev = 0;
-        LL_CUDA(cudaGetDevice(&dev));
-        LL_CUDA(cudaGetDeviceProperties(&p, dev));
-        return p;
-    }();
-    return props;
-}
-
-LaunchReport function_launch_report(const void* entry, int block, std::size_t dynamic_smem) {
-    cudaFuncAttributes attr{};
-    LL_CUDA(cudaFuncGetAttributes(&attr, entry));
-    LaunchReport r{};
-    r.block_size = block;
-    r.max_threads_per_block = attr.maxThreadsPerBlock;
-    r.registers_per_thread = attr.numRegs;
-    if (block <= attr.maxThreadsPerBlock)
-        LL_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&r.blocks_per_sm, entry, block,
-                                                              dynamic_smem));
-    r.theoretical_occupancy =
-        double(r.blocks_per_sm) * block / device_properties().maxThreadsPerMultiProcessor;
-    return r;
-}
-
 const DeviceInfo& device_info() {
     static const DeviceInfo info = [] {
         DeviceInfo d;

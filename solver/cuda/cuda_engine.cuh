@@ -10,6 +10,7 @@
 #include "cuda_buffer.hpp"
 #include "cuda_check.hpp"
 #include "device_probes.hpp"
+#include "device_properties.cuh"
 #include "kernels.cuh"
 
 #include <algorithm>

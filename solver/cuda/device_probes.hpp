@@ -4,20 +4,9 @@
 #pragma once
 #include "../engine.hpp"
 
-#include <cstddef>
-
-struct cudaDeviceProp;
-
 namespace ll::cuda {
 
-const cudaDeviceProp& device_properties(); // of the current device, read once
 const DeviceInfo& device_info();
-
-// Launch resources of one CUDA function (the address of a __global__ function) at `block`
-// threads and `dynamic_smem` bytes of dynamic shared memory: its registers, the largest block
-// they allow, the blocks resident per SM (0 when `block` is above that limit) and the
-// theoretical occupancy. The readouts of every engine come from here.
-LaunchReport function_launch_report(const void* entry, int block, std::size_t dynamic_smem = 0);
 
 // Seed 002's "effective maximal throughput": a device-to-device copy far larger than L2, read +
 // write counted (bytes/s); measured once and cached (cuda_engine.cu).

@@ -3,6 +3,7 @@
 // threads to fill every SM. The nominal figure beside it is the datasheet formula.
 #include "cuda_buffer.hpp"
 #include "device_probes.hpp"
+#include "device_properties.cuh"
 
 #include <algorithm>
 #include <mutex>

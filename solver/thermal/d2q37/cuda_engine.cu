@@ -10,7 +10,7 @@
 #include "cuda_kernels.cuh"
 #include "kernel_bench.hpp"
 #include "solver/cuda/cuda_buffer.hpp"
-#include "solver/cuda/device_probes.hpp"
+#include "solver/cuda/device_properties.cuh"
 
 #include <algorithm>
 #include <cuda_runtime.h>
