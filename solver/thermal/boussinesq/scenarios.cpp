@@ -86,6 +86,7 @@ Scenario rayleigh_benard(const RayleighBenardOptions& o, bool three_d) {
     Scenario s = base(d, o.model, st, u);
     s.height = o.height;
     plates(s, 1, 2);
+    s.config.thermal.heated_axis = 1;
     for (std::uint32_t z = 0; z < d.nz; ++z)
         for (std::uint32_t y = 1; y + 1 < d.ny; ++y)
             for (std::uint32_t x = 0; x < d.nx; ++x) {
@@ -159,6 +160,7 @@ Scenario heated_cavity2d(const CavityOptions& o) {
     Scenario s = base(d, o.model, StencilKind::D2Q9, u);
     s.height = o.n;
     plates(s, 0, 0); // adiabatic top and bottom, corners included
+    s.config.thermal.heated_axis = 0;
     for (std::uint32_t y = 1; y + 1 < d.ny; ++y) {
         s.config.flags[node(d, 0, y, 0)] = thermal_wall(kSolid, 1);        // hot
         s.config.flags[node(d, d.nx - 1, y, 0)] = thermal_wall(kSolid, 2); // cold

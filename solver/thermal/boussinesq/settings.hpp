@@ -15,6 +15,10 @@ struct ThermalSettings {
     double g_beta = 0;                   // g * beta: buoyancy per unit theta (rho0 = 1)
     double gravity_dir[3] = {0, -1, 0};  // unit vector along g
     double wall_theta[4] = {0, 0, 0, 0}; // theta = T - T0 of wall classes 1..3 (0: adiabatic)
+    // The axis whose two end planes are the fixed-temperature walls that drive the heat
+    // through the fluid (0 x: the side-heated cavity, 1 y: Rayleigh-Benard), -1 when none do.
+    // The engines ignore it; the Nusselt number (thermal/heat_transfer.hpp) reads it.
+    int heated_axis = -1;
 };
 
 } // namespace ll::thermal::boussinesq
