@@ -12,6 +12,7 @@
 #include "render/png_writer.hpp"
 #include "render/slice_figure.hpp"
 #include "solver/scenario/preflight.hpp"
+#include "solver/thermal/heat_transfer.hpp"
 #include "solver/thermal/rt_diagnostics.hpp"
 
 #include <memory>
@@ -132,11 +133,14 @@ struct RunResult {
     Measurement total;       // engine time of all steps
     double last_change = -1; // --until-steady: the last relative change
     bool converged = false;
+    // Convection runs (heated walls): the Nusselt number at the end.
+    HeatTransfer heat;
+    double nusselt = 0;
 };
 
-RunResult advance(Simulation& sim, const RunOptions& o, std::int64_t steps, FrontsProbe* probe) {
+RunResult advance(Simulation& sim, const RunOptions& o, std::int64_t steps, Probe* probe) {
     RunResult r;
-    if (probe) probe->sample(sim); // the initial interface
+    if (probe) probe->sample(sim); // the initial state
     Progress progress(steps, !o.quiet);
     MacroField before, now;
     if (o.until_steady) sim.read_macro(before);
@@ -196,6 +200,10 @@ void print_summary(Simulation& sim, const RunResult& r, const RunOptions& o) {
                 p.seconds, p.bytes_per_second / 1e9, bytes_per_node_update(s));
     std::printf("bandwidth  %.1f %% of the measured copy bandwidth (%.2f GB/s)\n",
                 100.0 * p.fraction_of_copy, p.copy_bandwidth / 1e9);
+    if (r.heat.available)
+        std::printf("nusselt    %s, Ra %.4g, Pr %.3g, t = %.3g H^2/kappa\n",
+                    nusselt_text(r.nusselt, s, r.heat).c_str(), r.heat.rayleigh, r.heat.prandtl,
+                    double(sim.time_step()) / r.heat.diffusion_time());
 }
 
 // The slice drawn by the GL renderer in a headless EGL context (the same code the visualiser
@@ -313,9 +321,8 @@ int run_command(const RunOptions& o) {
     if (!o.png.empty() && in.field.kind == FieldKind::Temperature && !has_temperature(in.setup))
         throw ConfigError("--png-field " + temperature_unavailable());
     auto sim = Simulation::create(std::move(in.setup), backend);
-    std::unique_ptr<FrontsProbe> probe;
-    if (!o.probe.empty())
-        probe = std::make_unique<FrontsProbe>(*sim, o.probe_every.value_or(kProbeEvery));
+    std::unique_ptr<Probe> probe;
+    if (!o.probe.empty()) probe = make_probe(o.probe, *sim, o.probe_every.value_or(kProbeEvery));
     // Before the run, not after a blow-up: parameters the thermal model will not run well.
     for (const std::string& w : thermal_warnings(sim->setup()))
         std::fprintf(stderr, "latticelab: warning: %s\n", w.c_str());
@@ -323,7 +330,9 @@ int run_command(const RunOptions& o) {
         std::fprintf(stderr, "latticelab: %s, %lld steps, %s\n", sim->setup().scenario.c_str(),
                      (long long)in.steps, sim->backend_note().c_str());
 
-    const RunResult r = advance(*sim, o, in.steps, probe.get());
+    RunResult r = advance(*sim, o, in.steps, probe.get());
+    r.heat = heat_transfer(sim->setup());
+    if (r.heat.available) r.nusselt = nusselt(*sim, r.heat);
     if (!o.quiet) print_summary(*sim, r, o);
 
     MacroField m;
@@ -334,6 +343,7 @@ int run_command(const RunOptions& o) {
         nlohmann::json j = perf_record(*sim, r.total);
         j["keys"] = sim->setup().keys;
         j["time_step"] = sim->time_step();
+        if (r.heat.available) j["nusselt"] = r.nusselt;
         if (o.until_steady) {
             j["until_steady"] = {{"tolerance", *o.until_steady},
                                  {"interval", kSteadyInterval},
