@@ -83,6 +83,9 @@ public:
     const std::array<float, 4>& step_button_rect() const { return step_rect_; }
     // The threads-per-block slider's frame (without its label).
     const std::array<float, 4>& block_slider_rect() const { return block_rect_; }
+    // The Nusselt-number line as last drawn ("Nusselt number: 2.237 (...)"); empty when the
+    // panel showed none (a run without heated walls, or the panel hidden).
+    const std::string& nusselt_line() const { return nusselt_line_; }
 
 private:
     // The panel window itself (draw_panel adds the Help and blow-up windows).
@@ -90,6 +93,8 @@ private:
     // The blow-up message: a window of its own in the middle of the view, with a reset.
     void draw_warnings(const SolverSnapshot& snap);
     void draw_instability(const SolverSnapshot& snap);
+    // Convection runs: the Nusselt number the solver thread measured, with a tooltip on it.
+    void draw_nusselt(const SolverSnapshot& snap);
     // Registers, blocks per SM, occupancy, bytes per node, MLUPS, GB/s, % of copy (tuning.hpp).
     void draw_tuning(const SolverSnapshot& snap);
 
@@ -108,6 +113,7 @@ private:
     bool paused_ = false;
     float panel_[4] = {0, 0, 0, 0}; // x, y, w, h
     std::array<float, 4> pause_rect_{}, step_rect_{}, block_rect_{};
+    std::string nusselt_line_;
     Dims dims_;     // of the last drawn snapshot (2D vs 3D vorticity)
     int warps_ = 8; // the block-size slider's value while it is dragged
     bool warps_active_ = false;

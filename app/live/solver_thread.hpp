@@ -6,6 +6,7 @@
 #include "render/interop/device_slice_exchange.hpp"
 #include "solver/scenario/scenario.hpp"
 #include "solver/simulation.hpp"
+#include "solver/thermal/heat_transfer.hpp"
 #include "solver/thermal/rt_diagnostics.hpp"
 
 #include <atomic>
@@ -19,6 +20,17 @@
 #include <vector>
 
 namespace ll::gui {
+
+// The Nusselt number of a convection run (solver/thermal/heat_transfer.hpp) as measured on
+// the solver thread: the value, as text with the published value where one applies
+// ("2.237 (de Vahl Davis 1983: 2.243 at Ra 1e4)"), and when (the step, and the time in
+// diffusion times H^2 / kappa).
+struct NusseltReading {
+    double value = 0;
+    std::string text;
+    std::uint64_t step = 0;
+    double time = 0;
+};
 
 // What the GUI draws and shows: one published slice plus the solver state it came from.
 struct SolverSnapshot {
@@ -37,6 +49,9 @@ struct SolverSnapshot {
     bool has_fronts = false;
     // Why a run with heavy fluid above light has no fronts (a 3D lattice); empty otherwise.
     std::string fronts_note;
+    // Convection runs (heated walls): the Nusselt number, at most kNusseltHz times a second.
+    bool has_nusselt = false;
+    NusseltReading nusselt;
     // Where the slice lies: normal to slice_axis at slice_index (2D lattices: z, 0).
     Axis slice_axis = Axis::Z;
     std::uint32_t slice_index = 0;
@@ -79,6 +94,9 @@ public:
     static constexpr int kCheckEvery = 100;
     // The fronts read the whole temperature field back to the host: a few times a second.
     static constexpr double kFrontsHz = 4;
+    // The Nusselt number reads two whole-lattice fields (velocity and temperature): once a
+    // second, which is as fast as a reader follows a number.
+    static constexpr double kNusseltHz = 1;
 
     using Command = std::function<void(Simulation&)>;
 
@@ -174,6 +192,12 @@ private:
     std::uint64_t fronts_step_ = 0;
     bool has_fronts_ = false;
     std::string fronts_note_;
+    // Measures nusselt_ when due, or at once for a new run or tau; false without heated walls.
+    bool measure_nusselt_now(Simulation& sim);
+    NusseltReading nusselt_;
+    const Simulation* nusselt_sim_ = nullptr;
+    double nusselt_ra_ = 0; // the Rayleigh number the last value was measured at
+    std::chrono::steady_clock::time_point nusselt_at_{};
     // thermal_warnings() of the setup they were computed for (a new Simulation or a new tau).
     void update_warnings(const Simulation& sim);
     std::vector<std::string> warnings_;

@@ -1,6 +1,8 @@
 // The Boussinesq presets in the visualiser under xvfb-run, CPU back end:
 //   menu        "Heated cavity (de Vahl Davis)" starts heated_cavity2d on its temperature field
 //               (inferno), hot on the left; no mixing-layer plot for a side-heated cavity
+//   Nusselt     the panel shows the cavity's Nusselt number with de Vahl Davis's value at its
+//               Ra 1e5; rt2d_boussinesq (adiabatic walls) shows none
 //   panel       its lattice restarts through the panel's keys (no Re or tau for it), and an
 //               obstacle drawn into it keeps the run going
 //   fronts      rt2d_boussinesq fills the mixing-layer plot; rt3d_boussinesq opens on the
@@ -58,6 +60,19 @@ private slots:
         QVERIFY(std::isnan(s.slice[row])); // the hot wall node
         QVERIFY(!s.has_fronts);
         QVERIFY(s.fronts_note.empty()); // not layered: nothing for the mixing-layer dock
+
+        // Measured on the solver thread, drawn in the panel, with the published value of the
+        // preset's default Ra 1e5 (Pr 0.71). It starts from conduction (Nu = 1); in the first
+        // hundred steps it may dip a hair below (0.999999 seen), so the bound is loose.
+        QTRY_VERIFY_WITH_TIMEOUT(snap().has_nusselt, 5000);
+        const Controls& c = viewport().controls();
+        QTRY_VERIFY_WITH_TIMEOUT(!c.nusselt_line().empty(), 5000);
+        const QString line = QString::fromStdString(c.nusselt_line());
+        QVERIFY2(line.startsWith("Nusselt number: ") &&
+                     line.endsWith(" (de Vahl Davis 1983: 4.519 at Ra 1e5)"),
+                 qPrintable(line));
+        const double nu = snap().nusselt.value;
+        QVERIFY2(std::isfinite(nu) && nu > 0.99, qPrintable(QString::number(nu)));
         QVERIFY(viewport().grabFramebuffer().save(QString(LATTICELAB_GUI_OUTPUT) +
                                                   "/gui_heated_cavity.png"));
     }
@@ -101,6 +116,10 @@ private slots:
         const float top = s.slice[std::size_t(s.width) * (s.height - 5) + s.width / 2];
         QVERIFY2(bottom > 0.4f && top < -0.4f,
                  qPrintable(QString("bottom %1, top %2").arg(bottom).arg(top)));
+        // Adiabatic walls: no heat crosses, no Nusselt number in the (visible) panel.
+        QVERIFY(!snap().has_nusselt);
+        QVERIFY(viewport().controls().panel_visible());
+        QTRY_VERIFY_WITH_TIMEOUT(viewport().controls().nusselt_line().empty(), 5000);
     }
 
     void threeDimensionsSayWhyNoFronts() {
