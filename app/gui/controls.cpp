@@ -182,8 +182,9 @@ std::array<float, 4> item_rect() {
     return {a.x, a.y, b.x - a.x, b.y - a.y};
 }
 
+// Also on a disabled item: its tooltip says why it cannot be changed.
 void tooltip(const char* text) {
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text);
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", text);
 }
 
 } // namespace
@@ -282,21 +283,29 @@ void Controls::draw_main(const SolverSnapshot& snap, std::string_view slice_path
                 "warps of 32 that execute in lockstep. Bigger blocks share an SM among fewer "
                 "blocks; "
                 "the best size depends on registers per thread (seed 004, Fig. 5).");
+            const LiveEdits edits = live_edits(snap);
             int cap = snap.launch.blocks_per_sm_cap;
+            ImGui::BeginDisabled(!edits.occupancy_cap);
             if (ImGui::SliderInt("occupancy cap", &cap, 0, 32, cap == 0 ? "none" : "%d blocks/SM"))
                 set_occupancy_cap(cap);
-            tooltip(
-                "Occupancy: how many warps an SM keeps in flight to hide memory latency. The cap "
-                "limits blocks per SM (0 = none) by reserving shared memory.");
+            ImGui::EndDisabled();
+            tooltip(("Occupancy: how many warps an SM keeps in flight to hide memory latency. The "
+                     "cap limits blocks per SM (0 = none) by reserving shared memory. " +
+                     edits.cap_note)
+                        .c_str());
 
             // Like the block size, tau applies when the edit ends, not at every typed digit.
             if (!tau_active_) tau_ = float(snap.tau);
+            ImGui::BeginDisabled(!edits.tau);
             ImGui::InputFloat("tau", &tau_, 0.01f, 0.1f, "%.4f");
+            ImGui::EndDisabled();
             tau_active_ = ImGui::IsItemActive();
             if (ImGui::IsItemDeactivatedAfterEdit()) set_tau(tau_);
-            tooltip(
-                "Relaxation time: the viscosity is nu = (tau - 1/2) / 3. Close to 1/2 the fluid is "
-                "nearly inviscid and BGK becomes unstable; the solver then pauses and says why.");
+            tooltip(("Relaxation time: the viscosity is nu = cs^2 (tau - 1/2), cs^2 = 1/3 on D2Q9, "
+                     "D3Q19 and D3Q27 and 1 on D2Q37. Close to 1/2 the fluid is nearly inviscid "
+                     "and the collision becomes unstable; the solver then pauses and says why. " +
+                     edits.tau_note)
+                        .c_str());
 
             draw_tuning(snap);
             if (ImGui::Button("sweep")) sweep();

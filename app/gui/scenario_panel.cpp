@@ -18,10 +18,7 @@ namespace {
 
 const KeySpec* key_of(const std::string& scenario, const std::string& name) {
     const ScenarioSpec* spec = find_scenario(scenario);
-    if (!spec) return nullptr;
-    for (const KeySpec& k : spec->keys)
-        if (k.name == name) return &k;
-    return nullptr;
+    return spec ? find_key(*spec, name) : nullptr;
 }
 
 // A choice key's values: "a|b|c" -> {a, b, c}.

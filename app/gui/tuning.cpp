@@ -1,5 +1,7 @@
 #include "tuning.hpp"
 
+#include "solver/scenario/scenario.hpp"
+
 #include <cstdio>
 
 namespace ll::gui {
@@ -32,6 +34,25 @@ TuningReadout tuning_readout(const SolverSnapshot& snap) {
     r.fraction_of_copy = format("%.1f %% of copy bandwidth (%.1f GB/s)",
                                 100.0 * snap.perf.fraction_of_copy, snap.perf.copy_bandwidth / 1e9);
     return r;
+}
+
+LiveEdits live_edits(const SolverSnapshot& snap) {
+    LiveEdits e;
+    const ScenarioSpec* spec = find_scenario(snap.scenario);
+    if (!spec) return e;
+    if (!find_key(*spec, "tau")) {
+        e.tau = false;
+        e.tau_note = snap.scenario +
+                     " sets tau from its physical keys (Rayleigh and Prandtl numbers, buoyancy "
+                     "velocity); change those in the Scenario panel and restart.";
+    }
+    if (const KeySpec* cap = find_key(*spec, "occupancy"); cap && cap->max <= 0) {
+        e.occupancy_cap = false;
+        e.cap_note = "The " + snap.scenario +
+                     " kernels are built without a blocks-per-SM cap; its occupancy follows from "
+                     "the registers per thread and the block size alone.";
+    }
+    return e;
 }
 
 } // namespace ll::gui

@@ -16,6 +16,17 @@ struct TuningReadout {
 
 TuningReadout tuning_readout(const SolverSnapshot& snap);
 
+// What the panel may change while the running preset flows. A preset that derives tau from
+// its physics (Ra, Pr and the buoyancy velocity of the Boussinesq presets) has no tau key, so a
+// live tau could be neither saved nor restarted: it is shown, not edited. Kernels built
+// without a blocks-per-SM cap (the thermal models: occupancy range [0, 0]) take none. The
+// notes say why, for the tooltip.
+struct LiveEdits {
+    bool tau = true, occupancy_cap = true;
+    std::string tau_note, cap_note;
+};
+LiveEdits live_edits(const SolverSnapshot& snap);
+
 // Tooltips that teach the concept behind each readout (shared by panel and docs).
 namespace tips {
 inline constexpr const char* kRegisters =

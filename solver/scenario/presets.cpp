@@ -225,6 +225,12 @@ const ScenarioSpec* find_scenario(const std::string& name) {
     return nullptr;
 }
 
+const KeySpec* find_key(const ScenarioSpec& spec, const std::string& name) {
+    for (const KeySpec& k : spec.keys)
+        if (k.name == name) return &k;
+    return nullptr;
+}
+
 KeyValues cpu_sized(const std::string& name, KeyValues user) {
     const ScenarioSpec* spec = find_scenario(name);
     if (spec && !spec->cpu_size.empty() && !user.count("size")) user["size"] = spec->cpu_size;

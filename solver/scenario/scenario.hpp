@@ -40,6 +40,8 @@ bool excludes_min(const KeySpec& k);
 
 const std::vector<ScenarioSpec>& scenarios();
 const ScenarioSpec* find_scenario(const std::string& name);
+// The key `name` of a preset, or nullptr when the preset has no such key.
+const KeySpec* find_key(const ScenarioSpec& spec, const std::string& name);
 std::string scenario_names(); // "a|b|c"
 // For menus: "Heated cavity (de Vahl Davis) — heated_cavity2d", or the name without a title.
 std::string scenario_label(const ScenarioSpec& spec);

@@ -12,6 +12,7 @@
 #include "main_window.hpp"
 #include "mixing_dock.hpp"
 #include "scenario_panel.hpp"
+#include "tuning.hpp"
 #include "viewport.hpp"
 
 #include <QAction>
@@ -60,6 +61,16 @@ private slots:
         QVERIFY(std::isnan(s.slice[row])); // the hot wall node
         QVERIFY(!s.has_fronts);
         QVERIFY(s.fronts_note.empty()); // not layered: nothing for the mixing-layer dock
+        // Its tau follows from Ra, Pr and the buoyancy velocity (no tau key): shown, not edited,
+        // since a live tau could be neither saved nor restarted; no occupancy cap either.
+        const LiveEdits edits = live_edits(s);
+        QVERIFY(!edits.tau);
+        QVERIFY2(edits.tau_note.find("Rayleigh") != std::string::npos, edits.tau_note.c_str());
+        QVERIFY(!edits.occupancy_cap);
+        // cavity2d (a tau key, the isothermal kernels' cap) keeps both editable.
+        SolverSnapshot isothermal = s;
+        isothermal.scenario = "cavity2d";
+        QVERIFY(live_edits(isothermal).tau && live_edits(isothermal).occupancy_cap);
 
         // Measured on the solver thread, drawn in the panel, with the published value of the
         // preset's default Ra 1e5 (Pr 0.71). It starts from conduction (Nu = 1); in the first

@@ -6,6 +6,7 @@
 #include "gui_test_util.hpp"
 #include "main_window.hpp"
 #include "mixing_dock.hpp"
+#include "tuning.hpp"
 #include "viewport.hpp"
 
 #include <QLineSeries>
@@ -58,6 +59,12 @@ private slots:
     void thermalWarningsFollowTau() {
         Viewport& v = window_->viewport();
         QVERIFY(v.snapshot().warnings.empty());
+        // rt2d has a tau key, so its tau is edited live (and saved); the D2Q37 kernels take
+        // no occupancy cap, so that slider is off and its tooltip says why.
+        const LiveEdits edits = live_edits(v.snapshot());
+        QVERIFY(edits.tau);
+        QVERIFY(!edits.occupancy_cap);
+        QVERIFY2(edits.cap_note.find("rt2d kernels") != std::string::npos, edits.cap_note.c_str());
         const double tau = v.snapshot().tau;
         v.controls().set_tau(0.52);
         QTRY_VERIFY_WITH_TIMEOUT(!v.snapshot().warnings.empty(), 10000);
