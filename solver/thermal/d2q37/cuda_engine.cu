@@ -148,13 +148,17 @@ private:
     dim3 grid(int rows) const {
         return dim3(unsigned((rows + cfg_.block_size - 1) / cfg_.block_size), unsigned(g_.lx));
     }
-    // Launches kernel over all rows, or the bulk rows, or the two wall bands.
+    // Launches kernel over all rows, or the bulk rows, or both wall bands.
     void all(void (*kernel)(Args), const double* a, double* b) {
         kernel<<<grid(g_.ly), block(), 0, stream_>>>(args(0, g_.ly, a, b));
     }
+    // Both wall bands in one launch (site_of, wall_bands).
     void walls(void (*kernel)(Args), const double* a, double* b) {
-        kernel<<<grid(Grid::H), block(), 0, stream_>>>(args(0, Grid::H, a, b));
-        kernel<<<grid(Grid::H), block(), 0, stream_>>>(args(g_.ly - Grid::H, Grid::H, a, b));
+        Args k = args(0, Grid::H, a, b);
+        k.wall_bands = true;
+        const unsigned sites = unsigned(2 * Grid::H * g_.lx);
+        kernel<<<(sites + unsigned(cfg_.block_size) - 1) / unsigned(cfg_.block_size), block(), 0,
+                 stream_>>>(k);
     }
     // seed 004's pbc: two strided copies (37 planes each) of the three edge columns.
     void pbc(double* a) {

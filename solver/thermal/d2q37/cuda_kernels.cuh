@@ -24,9 +24,21 @@ struct Args {
     double* b;       // array written (the other one, or `a` itself for in-place steps)
     int y0;          // first row of the launch; blockIdx.y is x
     int rows;
+    bool wall_bands = false; // the H rows next to each wall instead, in one 1D launch
 };
 
+// A block of threads along y per column suits full columns; the two wall bands are only
+// 2 H = 6 rows deep, so a column's block there would be 6 threads at work out of 128.
+// Instead one 1D launch covers both bands, 2 H consecutive threads per column (the three
+// bottom rows, then the three top ones).
 __device__ __forceinline__ bool site_of(const Args& k, int& x, int& y) {
+    if (k.wall_bands) {
+        const int i = int(blockIdx.x * blockDim.x + threadIdx.x);
+        const int r = i % (2 * Grid::H);
+        x = i / (2 * Grid::H);
+        y = r < Grid::H ? r : k.g.ly - 2 * Grid::H + r;
+        return x < k.g.lx;
+    }
     x = int(blockIdx.y);
     y = k.y0 + int(blockIdx.x * blockDim.x + threadIdx.x);
     return y < k.y0 + k.rows;

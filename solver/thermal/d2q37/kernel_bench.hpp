@@ -20,12 +20,12 @@ namespace ll::thermal {
 enum class D2Q37Kernel : int {
     Pbc,           // pull: halo columns, two cudaMemcpy2DAsync (no kernel)
     PropagatePull, // b(x) <- a(x - c_i), every site
-    BcPull,        // the wall rule on the 3 rows next to each wall (two launches)
+    BcPull,        // the wall rule on the 3 rows next to each wall (one launch for both)
     Collide,       // in place, every site
     PropagatePush, // b(x + c_i) <- a(x)
     Fold,          // push: halo columns back into the lattice
     BcPush,        // push: the wall rule from what was pushed into the halo rows
-    PullFused,     // pull + bc + collide: bulk rows, then the two wall bands
+    PullFused,     // pull + bc + collide: bulk rows, then both wall bands in one launch
     PushFused,     // collide + push
 };
 inline constexpr D2Q37Kernel kAllKernels[] = {
