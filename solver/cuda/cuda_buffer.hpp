@@ -55,8 +55,8 @@ using DeviceBuffer = CudaBuffer<T, CudaMemory::Device>;
 template <class T>
 using PinnedBuffer = CudaBuffer<T, CudaMemory::PinnedHost>;
 
-// read_field into host memory: a kernel writes target(count), then finish() brings it through
-// page-locked memory to the caller. Both buffers are kept between calls (the visualiser's
+// read_field into host memory: a kernel writes the device staging buffer, which then comes
+// through page-locked memory to the caller. Both buffers are kept between calls (the visualiser's
 // host-copy slice path reads one every frame).
 class HostFieldStaging {
 public:
@@ -73,6 +73,8 @@ public:
         else
             LL_CUDA(cudaStreamSynchronize(stream));
     }
+
+private:
     float* target(std::size_t count) {
         device_.reserve(count);
         return device_.get();
@@ -86,7 +88,6 @@ public:
         std::memcpy(out, pinned_.get(), count * sizeof(float));
     }
 
-private:
     DeviceBuffer<float> device_;
     PinnedBuffer<float> pinned_;
 };

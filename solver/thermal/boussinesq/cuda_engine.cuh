@@ -107,11 +107,8 @@ public:
         if (!list.empty()) upload(wall_nodes_.get(), list.data(), list.size());
         args_ = make_args<SF, Real>(cfg);
         check_block_size();
-        cudaDeviceProp p{};
-        int dev = 0;
-        LL_CUDA(cudaGetDevice(&dev));
-        LL_CUDA(cudaGetDeviceProperties(&p, dev));
-        name_ = std::string("cuda: ") + p.name;
+        report_ = bulk_launch_report();
+        name_ = std::string("cuda: ") + cuda::device_properties().name;
     }
     ~CudaEngine() override {
         cudaStreamSynchronize(stream_);
@@ -209,6 +206,10 @@ public:
     const Config& config() const override { return cfg_; }
     std::string device() const override { return name_; }
 
+    // Read once: the visualiser asks at every publication, and the model and block size of an
+    // engine never change (a switch builds a new one).
+    LaunchReport launch_report() const override { return report_; }
+
 private:
     static unsigned grid(std::size_t count, int block = 256) {
         return unsigned((count + block - 1) / block);
@@ -228,7 +229,7 @@ private:
                             parity_, is_in_place(cfg_.model.scheme));
     }
 
-    LaunchReport launch_report() const override {
+    LaunchReport bulk_launch_report() const {
         LaunchReport r{};
         with_bq_model<SF>(cfg_.model, [&](auto L, auto Sc, auto C) {
             using Coll = typename decltype(C)::type;
@@ -298,6 +299,7 @@ private:
     Args<Real> args_{};
     int parity_ = 0;
     std::string name_;
+    LaunchReport report_{}; // of the bulk step kernel at block_size
     cudaStream_t stream_ = nullptr;
     cudaEvent_t start_ = nullptr, stop_ = nullptr;
 };

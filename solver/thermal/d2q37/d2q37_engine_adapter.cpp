@@ -8,6 +8,7 @@
 #include "solver/thermal/adapter_support.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <stdexcept>
 #include <utility>
 
@@ -77,26 +78,11 @@ public:
     }
     // A step is several kernels (kernel_bench.hpp, step_kernels): report the one with the
     // lowest occupancy, which is the one the block size and the registers bind (collide: 254
-    // registers, 12 % on sm_90), and the smallest block limit of them all.
+    // registers, 12 % on sm_90), and the smallest block limit of them all. Worked out once per
+    // inner engine (its scheme and block size are fixed): the visualiser asks every frame.
     LaunchReport launch_report() const override {
-        const auto* bench = dynamic_cast<const thermal::D2Q37KernelBench*>(inner_.get());
-        if (!gpu_ || !bench) return adapter_launch_report(gpu_, cfg_.launch.block_size);
-        LaunchReport r{};
-        r.block_size = cfg_.launch.block_size;
-        r.max_threads_per_block = 1024;
-        r.theoretical_occupancy = 2; // above any real one
-        for (thermal::D2Q37Kernel k : thermal::step_kernels(inner_->config().scheme))
-            for (const thermal::KernelResources& f : bench->resources(k, r.block_size)) {
-                r.max_threads_per_block = std::min(r.max_threads_per_block,
-                                                   f.max_threads_per_block);
-                if (f.occupancy < r.theoretical_occupancy) {
-                    r.theoretical_occupancy = f.occupancy;
-                    r.registers_per_thread = f.registers;
-                    r.blocks_per_sm = f.blocks_per_sm;
-                }
-            }
-        if (r.theoretical_occupancy > 1) r.theoretical_occupancy = 0;
-        return r;
+        if (!report_) report_ = binding_launch_report();
+        return *report_;
     }
     void read_macro(MacroField& out) override {
         read_fields();
@@ -133,7 +119,30 @@ private:
     // A new inner engine with `next`'s tau or block size, carrying the state across. The old
     // lattice is freed first (both may not fit on the GPU); if the new one cannot be built,
     // the old configuration is rebuilt and the error goes on.
+    LaunchReport binding_launch_report() const {
+        const int block = inner_->config().block_size;
+        const auto* bench = dynamic_cast<const thermal::D2Q37KernelBench*>(inner_.get());
+        if (!gpu_ || !bench) return adapter_launch_report(gpu_, block);
+        LaunchReport r{};
+        r.block_size = block;
+        r.max_threads_per_block = 1024;
+        r.theoretical_occupancy = 2; // above any real one
+        for (thermal::D2Q37Kernel k : thermal::step_kernels(inner_->config().scheme))
+            for (const thermal::KernelResources& f : bench->resources(k, block)) {
+                r.max_threads_per_block = std::min(r.max_threads_per_block,
+                                                   f.max_threads_per_block);
+                if (f.occupancy < r.theoretical_occupancy) {
+                    r.theoretical_occupancy = f.occupancy;
+                    r.registers_per_thread = f.registers;
+                    r.blocks_per_sm = f.blocks_per_sm;
+                }
+            }
+        if (r.theoretical_occupancy > 1) r.theoretical_occupancy = 0;
+        return r;
+    }
+
     void rebuild(const EngineConfig& next) {
+        report_.reset();
         std::vector<double> f;
         inner_->export_state(f);
         inner_.reset();
@@ -151,7 +160,8 @@ private:
     bool gpu_ = false;
     std::unique_ptr<thermal::D2Q37Engine> inner_;
     DeviceInfo info_;
-    thermal::ThermalFields fields_; // read_macro's, reused
+    thermal::ThermalFields fields_;              // read_macro's, reused
+    mutable std::optional<LaunchReport> report_; // of inner_, once asked
 };
 
 } // namespace
