@@ -102,6 +102,10 @@ LL_HD constexpr double weight(int i) {
 
 // Speed of sound squared for these three stencils.
 inline constexpr double cs2 = 1.0 / 3.0;
+// The kinematic viscosity a BGK/TRT relaxation time gives on them, nu = cs2 (tau - 1/2), and
+// its inverse.
+LL_HD constexpr double viscosity_of_tau(double tau) { return cs2 * (tau - 0.5); }
+LL_HD constexpr double tau_of_viscosity(double nu) { return nu / cs2 + 0.5; }
 
 LL_HD constexpr int opposite(int i) { return i == 0 ? 0 : ((i & 1) ? i + 1 : i - 1); }
 

@@ -117,7 +117,7 @@ void resolve_viscosity(const KeyValues& user, KeyValues& keys, double length, Si
                           "re = u_ref * L / nu with nu = (tau - 1/2)/3");
     if (has_tau) {
         tau = std::stod(keys.at("tau"));
-        const double nu = (tau - 0.5) / 3.0;
+        const double nu = viscosity_of_tau(tau);
         if (has_re) {
             re = std::stod(keys.at("re"));
             u = re * nu / length;
@@ -130,10 +130,10 @@ void resolve_viscosity(const KeyValues& user, KeyValues& keys, double length, Si
         }
     } else if (keys.count("re")) {
         re = std::stod(keys.at("re"));
-        tau = 0.5 + 3.0 * u * length / re;
+        tau = tau_of_viscosity(u * length / re);
     } else {
         tau = std::stod(keys.at("tau_default"));
-        re = u * length / ((tau - 0.5) / 3.0);
+        re = u * length / viscosity_of_tau(tau);
     }
     keys["tau"] = std::to_string(tau);
     keys["re"] = std::to_string(re);

@@ -73,7 +73,7 @@ SimulationSetup channel(const ScenarioSpec& spec, const KeyValues& user, bool du
                 const bool wall = y == 0 || y == n + 1 || (duct && (z == 0 || z == n + 1));
                 if (wall) s.flags[at(d, x, y, z)] = kSolid;
             }
-    const double nu = (s.flow.tau - 0.5) / 3.0;
+    const double nu = viscosity_of_tau(s.flow.tau);
     if (!duct) {
         // Plane Poiseuille: u_max = F n^2 / (8 rho nu).
         s.flow.force[0] = 8.0 * nu * s.u_ref / (double(n) * n);

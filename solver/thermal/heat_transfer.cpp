@@ -93,7 +93,7 @@ HeatTransfer heat_transfer(const SimulationSetup& s) {
     h.height = extent(s.dims, axis) - 2;
     h.kappa = kappa_of(s);
     h.dT = hot - cold;
-    const double nu = cs2 * (s.flow.tau - 0.5);
+    const double nu = viscosity_of_tau(s.flow.tau);
     h.rayleigh = s.boussinesq.settings.g_beta * h.dT * std::pow(h.height, 3) / (nu * h.kappa);
     h.prandtl = nu / h.kappa;
     return h;

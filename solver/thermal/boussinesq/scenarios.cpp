@@ -107,7 +107,7 @@ Scenario rt_boussinesq(const RtOptions& o, bool three_d) {
     u.nu = o.nu;
     u.kappa = o.kappa;
     u.g_beta = 2 * o.atwood_g; // A = beta dT / 2 with dT = 1
-    u.tau = o.nu / cs2 + 0.5;
+    u.tau = tau_of_viscosity(o.nu);
     u.tau_t = o.kappa / cs2_t + 0.5;
     u.velocity = std::sqrt(o.atwood_g * o.width);
     const Dims d{std::uint32_t(o.width), std::uint32_t(o.height + 2),
@@ -137,7 +137,7 @@ LatticeUnits units_from_velocity(double ra, double pr, double h, double velocity
     u.nu = velocity * h * std::sqrt(pr / ra);
     u.kappa = velocity * h / std::sqrt(ra * pr);
     u.g_beta = velocity * velocity / h;
-    u.tau = u.nu / cs2 + 0.5;
+    u.tau = tau_of_viscosity(u.nu);
     u.tau_t = u.kappa / cs2_t + 0.5;
     return u;
 }
@@ -148,7 +148,7 @@ LatticeUnits units_from_kappa(double ra, double pr, double h, double kappa, doub
     u.nu = pr * kappa;
     u.g_beta = ra * u.nu * kappa / (h * h * h);
     u.velocity = std::sqrt(u.g_beta * h);
-    u.tau = u.nu / cs2 + 0.5;
+    u.tau = tau_of_viscosity(u.nu);
     u.tau_t = kappa / cs2_t + 0.5;
     return u;
 }
