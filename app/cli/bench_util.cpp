@@ -2,17 +2,26 @@
 #include "solver/io/atomic_file.hpp"
 
 #include <algorithm>
+#include <limits>
 
 namespace ll::cli {
 
-std::optional<int> parse_int(std::string_view s) {
-    try {
-        std::size_t used = 0;
-        const int v = std::stoi(std::string(s), &used);
-        return used == s.size() ? std::optional<int>(v) : std::nullopt;
-    } catch (const std::exception&) {
-        return std::nullopt;
+std::vector<std::string> split_commas(const std::string& text) {
+    std::vector<std::string> items(1);
+    for (const char c : text) {
+        if (c == ',')
+            items.emplace_back();
+        else
+            items.back().push_back(c);
     }
+    return items;
+}
+
+std::optional<int> parse_int(std::string_view s) {
+    const std::optional<long> v = read_whole_number(s);
+    if (!v || *v < std::numeric_limits<int>::min() || *v > std::numeric_limits<int>::max())
+        return std::nullopt;
+    return int(*v);
 }
 
 double median(std::vector<double> v) {

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <sstream>
 
 namespace ll {
 namespace {
@@ -111,17 +112,13 @@ std::vector<KeySpec> joined(std::vector<KeySpec> physics, bool three_d) {
 }
 
 // ---- [SECTION] builders ----
-double number(const KeyValues& keys, const std::string& name) {
-    return std::stod(keys.at(name));
-}
-
 bq::ModelOptions model_options(const KeyValues& keys) {
     bq::ModelOptions m;
     m.model = model_from_keys(keys);
     m.temperature = keys.at("temperature_stencil") == "flow" ? bq::TemperatureStencil::Flow
                                                              : bq::TemperatureStencil::Reduced;
-    m.trt_lambda = number(keys, "lambda");
-    m.block_size = std::stoi(keys.at("block_size"));
+    m.trt_lambda = number_key(keys, "lambda");
+    m.block_size = int(integer_key(keys, "block_size"));
     return m;
 }
 
@@ -156,10 +153,10 @@ SimulationSetup cavity(const ScenarioSpec& spec, const KeyValues& user) {
     KeyValues keys = resolve_keys(spec, user);
     bq::CavityOptions o;
     o.n = int(preset_size(spec, user, keys));
-    check_node_count(o.n + 2, o.n + 2, 1);
-    o.rayleigh = number(keys, "ra");
-    o.prandtl = number(keys, "pr");
-    o.velocity = number(keys, "velocity");
+    check_node_count("size", o.n + 2, o.n + 2, 1);
+    o.rayleigh = number_key(keys, "ra");
+    o.prandtl = number_key(keys, "pr");
+    o.velocity = number_key(keys, "velocity");
     o.model = model_options(keys);
     keys["size"] = std::to_string(o.n);
     SimulationSetup s = to_setup(spec, keys, bq::heated_cavity2d(o), o.n);
@@ -167,18 +164,34 @@ SimulationSetup cavity(const ScenarioSpec& spec, const KeyValues& user) {
     return s;
 }
 
+// The period along x (and z) in nodes, aspect x size rounded as the builder rounds it. Every
+// side of a lattice needs 2 nodes, which a small size with a small aspect does not give: the
+// message blames aspect, the key that sets the period, with the range that works for this size.
+long convection_period(const ScenarioSpec& spec, double aspect, int height) {
+    const long period = std::lround(aspect * height);
+    if (period >= 2) return period;
+    const double smallest = std::ceil(1.5 / height * 1e4) / 1e4; // lround(1.5) = 2
+    std::ostringstream s;
+    s << "aspect = " << aspect << ": the period aspect x size = " << aspect << " x " << height
+      << " rounds to " << period
+      << " node along x, and every side needs at least 2; with size = " << height
+      << " use aspect in [" << smallest << ", " << find_key(spec, "aspect")->max
+      << "], or a larger size";
+    throw ConfigError(s.str());
+}
+
 SimulationSetup convection(const ScenarioSpec& spec, const KeyValues& user, bool three_d) {
     KeyValues keys = resolve_keys(spec, user);
     bq::RayleighBenardOptions o;
     o.height = int(preset_size(spec, user, keys));
-    o.rayleigh = number(keys, "ra");
-    o.prandtl = number(keys, "pr");
-    o.tau_t = number(keys, "tau_t");
-    o.aspect = number(keys, "aspect");
-    o.amplitude = number(keys, "amplitude");
+    o.rayleigh = number_key(keys, "ra");
+    o.prandtl = number_key(keys, "pr");
+    o.tau_t = number_key(keys, "tau_t");
+    o.aspect = number_key(keys, "aspect");
+    o.amplitude = number_key(keys, "amplitude");
     o.model = model_options(keys);
-    const long period = std::max(1L, std::lround(o.aspect * o.height));
-    check_node_count(period, o.height + 2, three_d ? period : 1);
+    const long period = convection_period(spec, o.aspect, o.height);
+    check_node_count("size and aspect", period, o.height + 2, three_d ? period : 1);
     keys["size"] = std::to_string(o.height);
     SimulationSetup s = to_setup(
         spec, keys, three_d ? bq::rayleigh_benard3d(o) : bq::rayleigh_benard2d(o), o.height);
@@ -190,17 +203,18 @@ SimulationSetup rayleigh_taylor(const ScenarioSpec& spec, const KeyValues& user,
     KeyValues keys = resolve_keys(spec, user);
     bq::RtOptions o;
     o.width = int(preset_size(spec, user, keys));
-    const int height = std::stoi(keys.at("height"));
+    const int height = int(integer_key(keys, "height"));
     if (height != 0 && height < 4)
         throw ConfigError("height = " + keys.at("height") +
                           ": must be 0 (4 x size) or at least 4 fluid rows");
     o.height = height ? height : 4 * o.width;
-    check_node_count(o.width, o.height + 2, three_d ? o.width : 1);
-    o.atwood_g = number(keys, "atwood_g");
-    o.nu = number(keys, "nu");
-    o.kappa = number(keys, "kappa");
-    o.amplitude = number(keys, "amplitude") * o.width;
-    o.interface_width = number(keys, "interface");
+    check_node_count(height ? "size and height" : "size (height = 4 x size)", o.width, o.height + 2,
+                     three_d ? o.width : 1);
+    o.atwood_g = number_key(keys, "atwood_g");
+    o.nu = number_key(keys, "nu");
+    o.kappa = number_key(keys, "kappa");
+    o.amplitude = number_key(keys, "amplitude") * o.width;
+    o.interface_width = number_key(keys, "interface");
     o.model = model_options(keys);
     keys["size"] = std::to_string(o.width);
     keys["height"] = std::to_string(o.height);

@@ -3,6 +3,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <sstream>
 
 namespace ll {
@@ -47,43 +48,103 @@ std::vector<KeySpec> common_keys(const CommonDefaults& d) {
     };
 }
 
+namespace {
+
+// The text a checked key keeps: integers in one spelling ("1.28e2" -> "128"), so that what a
+// run records and prints is what it ran with; numbers and choices as the user wrote them.
+std::string checked_value(const KeySpec& k, const std::string& value) {
+    if (k.kind == KeySpec::Kind::Choice) {
+        if (!in_choices(value, k.choices))
+            throw ConfigError(k.name + " = '" + printable(value) + "': must be " + range_text(k));
+        return value;
+    }
+    if (k.kind == KeySpec::Kind::Integer) return std::to_string(integer_key_value(k, value));
+    const std::optional<double> v = read_number(value);
+    if (!v)
+        throw ConfigError(k.name + " = '" + printable(value) + "': not a number; must be " +
+                          range_text(k));
+    const bool low_open = excludes_min(k);
+    if (*v > k.max || *v < k.min || (low_open && *v <= k.min))
+        throw ConfigError(k.name + " = " + value + ": must be " + range_text(k) +
+                          (low_open ? " and greater than 0.5" : ""));
+    return value;
+}
+
+} // namespace
+
+std::optional<double> read_number(std::string_view text) {
+    // from_chars takes no '+', which TOML allows and people type; it skips nothing else.
+    if (text.size() > 1 && text[0] == '+' && text[1] != '+' && text[1] != '-')
+        text.remove_prefix(1);
+    double v = 0;
+    const char* end = text.data() + text.size();
+    const auto [p, ec] = std::from_chars(text.data(), end, v);
+    if (ec != std::errc() || p != end || !std::isfinite(v)) return std::nullopt;
+    return v;
+}
+
+std::optional<long> read_whole_number(std::string_view text) {
+    constexpr double kExact = 9007199254740992.0; // 2^53: beyond it doubles skip integers
+    const std::optional<double> v = read_number(text);
+    if (!v || *v != std::floor(*v) || std::fabs(*v) > kExact) return std::nullopt;
+    return long(*v);
+}
+
+long integer_key_value(const KeySpec& k, std::string_view text) {
+    const std::string shown = printable(text);
+    if (!read_number(text))
+        throw ConfigError(k.name + " = '" + shown + "': not a number; must be " + range_text(k));
+    const std::optional<long> v = read_whole_number(text);
+    if (!v || double(*v) < k.min || double(*v) > k.max)
+        throw ConfigError(k.name + " = " + shown + ": must be " + range_text(k));
+    return *v;
+}
+
+std::string printable(std::string_view text) {
+    std::string out;
+    for (const char c : text) {
+        const auto byte = static_cast<unsigned char>(c);
+        if (byte >= 0x20 && byte != 0x7f) {
+            out.push_back(c);
+            continue;
+        }
+        char hex[8];
+        std::snprintf(hex, sizeof hex, "\\x%02x", byte);
+        out.append(hex);
+    }
+    return out;
+}
+
 KeyValues resolve_keys(const ScenarioSpec& spec, const KeyValues& user) {
     KeyValues out;
     for (const auto& [name, value] : user) {
-        const KeySpec* k = nullptr;
-        for (const auto& s : spec.keys)
-            if (s.name == name) k = &s;
+        const KeySpec* k = find_key(spec, name);
         if (!k) {
             std::string valid;
             for (const auto& s : spec.keys) {
                 if (!valid.empty()) valid.append(", ");
                 valid.append(s.name);
             }
-            throw ConfigError("unknown key '" + name + "' for scenario " + spec.name +
+            throw ConfigError("unknown key '" + printable(name) + "' for scenario " + spec.name +
                               "; valid keys: " + valid);
         }
-        if (k->kind == KeySpec::Kind::Choice) {
-            if (!in_choices(value, k->choices))
-                throw ConfigError(name + " = '" + value + "': must be " + range_text(*k));
-        } else {
-            double v = 0;
-            const char* b = value.data();
-            const auto [p, ec] = std::from_chars(b, b + value.size(), v);
-            if (ec != std::errc() || p != b + value.size() || !std::isfinite(v))
-                throw ConfigError(name + " = '" + value + "': not a number; must be " +
-                                  range_text(*k));
-            if (k->kind == KeySpec::Kind::Integer && v != std::floor(v))
-                throw ConfigError(name + " = " + value + ": must be " + range_text(*k));
-            const bool low_open = excludes_min(*k);
-            if (v > k->max || v < k->min || (low_open && v <= k->min))
-                throw ConfigError(name + " = " + value + ": must be " + range_text(*k) +
-                                  (low_open ? " and greater than 0.5" : ""));
-        }
-        out[name] = value;
+        out[name] = checked_value(*k, value);
     }
     for (const auto& k : spec.keys)
         if (!out.count(k.name) && !k.default_value.empty()) out[k.name] = k.default_value;
     return out;
+}
+
+long integer_key(const KeyValues& keys, const std::string& name) {
+    const std::optional<long> v = read_whole_number(keys.at(name));
+    if (!v) throw ConfigError(name + " = '" + printable(keys.at(name)) + "': not an integer");
+    return *v;
+}
+
+double number_key(const KeyValues& keys, const std::string& name) {
+    const std::optional<double> v = read_number(keys.at(name));
+    if (!v) throw ConfigError(name + " = '" + printable(keys.at(name)) + "': not a number");
+    return *v;
 }
 
 ModelChoice model_from_keys(const KeyValues& k) {
@@ -101,25 +162,26 @@ bool excludes_min(const KeySpec& k) {
 }
 
 long preset_size(const ScenarioSpec& spec, const KeyValues& user, const KeyValues& keys) {
-    if (user.count("size") || spec.cpu_size.empty()) return std::stol(keys.at("size"));
     std::string why;
-    return std::stol(cuda_device_present(why) ? keys.at("size") : spec.cpu_size);
+    if (user.count("size") || spec.cpu_size.empty() || cuda_device_present(why))
+        return integer_key(keys, "size");
+    return integer_key({{"size", spec.cpu_size}}, "size");
 }
 
 void resolve_viscosity(const KeyValues& user, KeyValues& keys, double length, SimulationSetup& s) {
     const bool has_tau = user.count("tau") != 0;
     const bool has_re = user.count("re") != 0;
     const bool has_u = user.count("u_ref") != 0;
-    double u = std::stod(keys.at("u_ref"));
+    double u = number_key(keys, "u_ref");
     double tau = 0, re = 0;
     if (has_tau && has_re && has_u)
         throw ConfigError("re, tau and u_ref: set at most two; the third follows from "
                           "re = u_ref * L / nu with nu = (tau - 1/2)/3");
     if (has_tau) {
-        tau = std::stod(keys.at("tau"));
+        tau = number_key(keys, "tau");
         const double nu = viscosity_of_tau(tau);
         if (has_re) {
-            re = std::stod(keys.at("re"));
+            re = number_key(keys, "re");
             u = re * nu / length;
             if (u > 0.3)
                 throw ConfigError("u_ref = " + std::to_string(u) +
@@ -129,10 +191,10 @@ void resolve_viscosity(const KeyValues& user, KeyValues& keys, double length, Si
             re = u * length / nu;
         }
     } else if (keys.count("re")) {
-        re = std::stod(keys.at("re"));
+        re = number_key(keys, "re");
         tau = tau_of_viscosity(u * length / re);
     } else {
-        tau = std::stod(keys.at("tau_default"));
+        tau = number_key(keys, "tau_default");
         re = u * length / viscosity_of_tau(tau);
     }
     keys["tau"] = std::to_string(tau);
@@ -146,15 +208,16 @@ void resolve_viscosity(const KeyValues& user, KeyValues& keys, double length, Si
 
 void apply_common(const KeyValues& keys, SimulationSetup& s) {
     s.model = model_from_keys(keys);
-    s.launch.block_size = std::stoi(keys.at("block_size"));
-    s.launch.blocks_per_sm_cap = std::stoi(keys.at("occupancy"));
-    s.flow.trt_lambda = std::stod(keys.at("lambda"));
+    s.launch.block_size = int(integer_key(keys, "block_size"));
+    s.launch.blocks_per_sm_cap = int(integer_key(keys, "occupancy"));
+    s.flow.trt_lambda = number_key(keys, "lambda");
 }
 
-void check_node_count(std::uint64_t nx, std::uint64_t ny, std::uint64_t nz) {
+void check_node_count(const std::string& keys, std::uint64_t nx, std::uint64_t ny,
+                      std::uint64_t nz) {
     const double nodes = double(nx) * double(ny) * double(nz); // no 64-bit overflow either
     if (nodes >= 4294967296.0)
-        throw ConfigError("size: a " + std::to_string(nx) + " x " + std::to_string(ny) + " x " +
+        throw ConfigError(keys + ": a " + std::to_string(nx) + " x " + std::to_string(ny) + " x " +
                           std::to_string(nz) + " lattice has " + std::to_string(nx * ny * nz) +
                           " nodes; at most 4294967295 are supported");
 }

@@ -25,14 +25,18 @@ std::vector<KeySpec> common_keys(const CommonDefaults& d);
 // User keys checked against the spec, defaults filled in.
 KeyValues resolve_keys(const ScenarioSpec& spec, const KeyValues& user);
 ModelChoice model_from_keys(const KeyValues& keys);
+// A checked key's value (after resolve_keys), read with read_number() like every other reader.
+long integer_key(const KeyValues& keys, const std::string& name);
+double number_key(const KeyValues& keys, const std::string& name);
 // The lattice size: the user's, else the spec's default on a usable GPU, else its cpu_size.
 long preset_size(const ScenarioSpec& spec, const KeyValues& user, const KeyValues& keys);
 // Fills tau, re and u_ref from whichever two the user gave (length: reference length in nodes).
 void resolve_viscosity(const KeyValues& user, KeyValues& keys, double length, SimulationSetup& s);
 void apply_common(const KeyValues& keys, SimulationSetup& s);
-// node_t counts nodes in 32 bits: refuses (ConfigError naming `size`) a larger lattice before
-// anything is allocated.
-void check_node_count(std::uint64_t nx, std::uint64_t ny, std::uint64_t nz);
+// node_t counts nodes in 32 bits: refuses a larger lattice before anything is allocated, with a
+// ConfigError naming `keys`, the keys the extents follow from ("size", "size and length").
+void check_node_count(const std::string& keys, std::uint64_t nx, std::uint64_t ny,
+                      std::uint64_t nz);
 // Flags all fluid, rho = 1, u = 0, sized for s.dims.
 void allocate_fields(SimulationSetup& s);
 

@@ -2,7 +2,6 @@
 
 #include "solver/io/host_memory.hpp"
 
-#include <charconv>
 #include <cmath>
 
 namespace ll {
@@ -17,11 +16,33 @@ double host_bytes(const ModelChoice& m, std::uint64_t nodes, bool cpu_lattice, i
     return double(nodes) * (cpu_run_bytes(m, one, tq) - lattice_bytes(m, one, tq) + lattice);
 }
 
-std::optional<long> parse_long(const std::string& s) {
-    long v = 0;
-    const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-    if (ec != std::errc() || p != s.data() + s.size()) return std::nullopt;
-    return v;
+// Two builds at sizes s0 < s1, far below the one asked for: every preset's extents are affine
+// in size, so they give the lattice at any size. The smallest sizes are refused where another
+// key scales an extent down (aspect x size under 2 nodes), so a few larger pairs are tried too;
+// not many, since probes of a preset with a bad key fail at every size and cost memory.
+struct Probes {
+    long s0 = 0, s1 = 0;
+    SimulationSetup a, b;
+};
+
+std::optional<Probes> probe_builds(const std::string& scenario, const KeyValues& user,
+                                   long min_size, long size) {
+    constexpr int kPairs = 3; // s0 = min, 2 min, 4 min
+    long s0 = std::max(1L, min_size);
+    for (int pair = 0; pair < kPairs && 2 * s0 < size; ++pair, s0 *= 2) {
+        try {
+            KeyValues probe = user;
+            Probes p{s0, 2 * s0, {}, {}};
+            probe["size"] = std::to_string(p.s0);
+            p.a = build_scenario(scenario, probe);
+            probe["size"] = std::to_string(p.s1);
+            p.b = build_scenario(scenario, probe);
+            return p;
+        } catch (const std::exception&) {
+            // another pair, or the real build says what is wrong
+        }
+    }
+    return std::nullopt;
 }
 
 } // namespace
@@ -66,32 +87,26 @@ void preflight_scenario(const std::string& scenario, const KeyValues& user, bool
     for (const auto& k : spec->keys)
         if (k.name == "size") size_key = &k;
     if (!size_key) return;
+    // The builders' own reading of the size, so that no spelling of a number ("128.0", "1.28e2")
+    // can pass here unchecked and reach them.
     const auto it = user.find("size");
-    const auto size = parse_long(it != user.end() ? it->second : size_key->default_value);
-    const long s0 = std::max(1L, long(size_key->min)), s1 = 2 * s0;
-    // Bad or out-of-range sizes are reported by build_scenario; small ones need no probe.
-    if (!size || *size > long(size_key->max) || *size <= s1) return;
-
-    SimulationSetup a, b;
-    try {
-        KeyValues probe = user;
-        probe["size"] = std::to_string(s0);
-        a = build_scenario(scenario, probe);
-        probe["size"] = std::to_string(s1);
-        b = build_scenario(scenario, probe);
-    } catch (const std::exception&) {
-        return; // the real build will say what is wrong
-    }
+    const long size =
+        integer_key_value(*size_key, it != user.end() ? it->second : size_key->default_value);
+    const long min_size = long(size_key->min);
+    if (size <= 2 * std::max(1L, min_size)) return; // small: nothing to fear
+    const std::optional<Probes> p = probe_builds(scenario, user, min_size, size);
+    if (!p) return; // the real build will say what is wrong
     const auto axis = [&](std::uint32_t d0, std::uint32_t d1, long s) {
-        const double slope = (double(d1) - double(d0)) / double(s1 - s0);
-        return std::max(1.0, std::round(double(d0) + slope * double(s - s0)));
+        const double slope = (double(d1) - double(d0)) / double(p->s1 - p->s0);
+        return std::max(1.0, std::round(double(d0) + slope * double(s - p->s0)));
     };
     const auto nodes = [&](long s) {
+        const SimulationSetup &a = p->a, &b = p->b;
         const double n = axis(a.dims.nx, b.dims.nx, s) * axis(a.dims.ny, b.dims.ny, s) *
                          axis(a.dims.nz, b.dims.nz, s);
         return std::uint64_t(std::min(n, 9e18));
     };
-    check_lattice_fits(*size, nodes, a.model, cpu_lattice, s0, temperature_velocities(a));
+    check_lattice_fits(size, nodes, p->a.model, cpu_lattice, p->s0, temperature_velocities(p->a));
 }
 
 } // namespace ll

@@ -21,9 +21,10 @@ std::size_t at(const Dims& d, std::uint32_t x, std::uint32_t y, std::uint32_t z)
     return x + std::size_t(d.nx) * (y + std::size_t(d.ny) * z);
 }
 
+// `extent_keys`: the keys the lattice's extents follow from, named if it is too large.
 SimulationSetup start(const ScenarioSpec& spec, const KeyValues& user, KeyValues& keys, Dims dims,
-                      double length) {
-    check_node_count(dims.nx, dims.ny, dims.nz);
+                      double length, const std::string& extent_keys = "size") {
+    check_node_count(extent_keys, dims.nx, dims.ny, dims.nz);
     SimulationSetup s;
     s.scenario = spec.name;
     s.dims = dims;
@@ -37,7 +38,7 @@ SimulationSetup start(const ScenarioSpec& spec, const KeyValues& user, KeyValues
 // ------------------------------------------------------------------------------ cavities
 SimulationSetup cavity(const ScenarioSpec& spec, const KeyValues& user, bool three_d) {
     KeyValues keys = resolve_keys(spec, user);
-    const std::uint32_t n = std::stoul(keys.at("size"));
+    const std::uint32_t n = std::uint32_t(integer_key(keys, "size"));
     const Dims d{n + 2, n + 2, three_d ? n + 2 : 1};
     SimulationSetup s = start(spec, user, keys, d, n);
     const std::uint32_t top = n + 1;
@@ -63,10 +64,10 @@ SimulationSetup cavity(const ScenarioSpec& spec, const KeyValues& user, bool thr
 // ------------------------------------------------------------------ channel and duct
 SimulationSetup channel(const ScenarioSpec& spec, const KeyValues& user, bool duct) {
     KeyValues keys = resolve_keys(spec, user);
-    const std::uint32_t n = std::stoul(keys.at("size"));
-    const std::uint32_t length = std::stoul(keys.at("length"));
+    const std::uint32_t n = std::uint32_t(integer_key(keys, "size"));
+    const std::uint32_t length = std::uint32_t(integer_key(keys, "length"));
     const Dims d{length, n + 2, duct ? n + 2 : 1};
-    SimulationSetup s = start(spec, user, keys, d, n);
+    SimulationSetup s = start(spec, user, keys, d, n, "size and length");
     for (std::uint32_t z = 0; z < d.nz; ++z)
         for (std::uint32_t y = 0; y < d.ny; ++y)
             for (std::uint32_t x = 0; x < d.nx; ++x) {
@@ -96,7 +97,7 @@ SimulationSetup channel(const ScenarioSpec& spec, const KeyValues& user, bool du
 // ------------------------------------------------------------------ obstacles
 SimulationSetup obstacle(const ScenarioSpec& spec, const KeyValues& user, bool three_d) {
     KeyValues keys = resolve_keys(spec, user);
-    const std::uint32_t diameter = std::stoul(keys.at("size"));
+    const std::uint32_t diameter = std::uint32_t(integer_key(keys, "size"));
     const double D = diameter;
     // 2D: the Schafer-Turek channel (2.2 x 0.41, D = 0.1, centre 0.2, 0.2) with walls;
     // 3D: a periodic box 10D x 4D x 4D around a sphere.
@@ -139,7 +140,7 @@ SimulationSetup obstacle(const ScenarioSpec& spec, const KeyValues& user, bool t
 // ------------------------------------------------------------------ Taylor-Green
 SimulationSetup taylor_green(const ScenarioSpec& spec, const KeyValues& user) {
     KeyValues keys = resolve_keys(spec, user);
-    const std::uint32_t n = std::stoul(keys.at("size"));
+    const std::uint32_t n = std::uint32_t(integer_key(keys, "size"));
     keys["tau_default"] = "0.8";
     SimulationSetup s = start(spec, user, keys, Dims{n, n, 1}, n);
     const double k = 2.0 * std::numbers::pi / n, u0 = s.u_ref;
@@ -173,12 +174,14 @@ const std::vector<Preset>& presets() {
             {{"poiseuille2d", "2D plane channel driven by a body force (periodic in x)",
               with_extra(common_keys({32, 4, 8192, "fluid nodes across the channel", 10, 0.05,
                                       "d2q9", "trt"}),
-                         {{"length", K::Integer, "4", 1, 65536, "", "nodes along the channel"}})},
+                         {{"length", K::Integer, "4", 2, 65536, "",
+                           "nodes along the channel (periodic; at least 2, as every side)"}})},
              [](const ScenarioSpec& s, const KeyValues& u) { return channel(s, u, false); }},
             {{"duct3d", "3D square duct driven by a body force (seed 003's flow through a box)",
               with_extra(common_keys({32, 4, 1024, "fluid nodes across the duct", 10, 0.05, "d3q19",
                                       "trt"}),
-                         {{"length", K::Integer, "4", 1, 4096, "", "nodes along the duct"}})},
+                         {{"length", K::Integer, "4", 2, 4096, "",
+                           "nodes along the duct (periodic; at least 2, as every side)"}})},
              [](const ScenarioSpec& s, const KeyValues& u) { return channel(s, u, true); }},
             {{"cylinder2d", "2D flow past a cylinder in a channel: the Karman vortex street",
               with_extra(common_keys({20, 4, 400, "cylinder diameter in nodes (lattice 22D x 4.1D)",

@@ -62,15 +62,13 @@ ScenarioSpec rt2d_spec() {
 SimulationSetup build_rt2d(const ScenarioSpec& spec, const KeyValues& user) {
     KeyValues keys = resolve_keys(spec, user);
     const int lx = int(preset_size(spec, user, keys));
-    const int height = std::stoi(keys.at("height"));
+    const int height = int(integer_key(keys, "height"));
     if (height != 0 && height < 12)
         throw ConfigError("height = " + keys.at("height") +
                           ": must be 0 (4 x size) or at least 12 (3 wall rows each side)");
     const int ly = height ? height : 4 * lx;
-    if (double(lx) * ly >= 4294967296.0)
-        throw ConfigError("size: a " + std::to_string(lx) + " x " + std::to_string(ly) +
-                          " lattice has too many nodes; at most 4294967295 are supported");
-    const double atwood = std::stod(keys.at("atwood"));
+    check_node_count(height ? "size and height" : "size (height = 4 x size)", lx, ly, 1);
+    const double atwood = number_key(keys, "atwood");
     const std::string& scheme = keys.at("scheme");
 
     thermal::Rt2dOptions o;
@@ -78,12 +76,12 @@ SimulationSetup build_rt2d(const ScenarioSpec& spec, const KeyValues& user) {
     o.ly = ly;
     o.T_down = 1 + atwood;
     o.T_up = 1 - atwood;
-    o.gravity = keys.count("gravity") ? std::stod(keys.at("gravity"))
+    o.gravity = keys.count("gravity") ? number_key(keys, "gravity")
                                       : kScaleHeights / (thermal::D2Q37::kScale * ly);
-    o.tau = std::stod(keys.at("tau"));
-    o.amplitude = std::stod(keys.at("amplitude"));
-    o.width = std::stod(keys.at("interface"));
-    o.block_size = std::stoi(keys.at("block_size"));
+    o.tau = number_key(keys, "tau");
+    o.amplitude = number_key(keys, "amplitude");
+    o.width = number_key(keys, "interface");
+    o.block_size = int(integer_key(keys, "block_size"));
     thermal::Rt2dSetup rt;
     try {
         rt = thermal::rt2d(o);

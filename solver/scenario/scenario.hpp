@@ -4,7 +4,9 @@
 #include "../simulation.hpp"
 
 #include <map>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace ll {
@@ -37,6 +39,19 @@ using KeyValues = std::map<std::string, std::string>;
 
 // Keys whose minimum is excluded: tau and tau_t = 0.5 mean zero viscosity or diffusivity.
 bool excludes_min(const KeySpec& k);
+
+// The one reading of a number's text, for scenario keys and the bench lists alike: decimal as
+// TOML, JSON and people write it ("128", "+128", "128.0", "1.28e2", "0.6"); no spaces, no hex,
+// nothing infinite or out of a double's range (nullopt). Every reader of a key calls this, so
+// the memory pre-flight and the builders can never read one text as two numbers.
+std::optional<double> read_number(std::string_view text);
+// read_number() when it is a whole number (128.0 and 1.28e2 are 128; 128.5 is not).
+std::optional<long> read_whole_number(std::string_view text);
+// An Integer key's value: ConfigError naming the key and its range unless `text` is a whole
+// number in [k.min, k.max].
+long integer_key_value(const KeySpec& k, std::string_view text);
+// `text` for a message: control characters as \xHH, so a stray byte cannot garble a terminal.
+std::string printable(std::string_view text);
 
 const std::vector<ScenarioSpec>& scenarios();
 const ScenarioSpec* find_scenario(const std::string& name);
