@@ -1,6 +1,6 @@
 #include "png_writer.hpp"
 
-#include "solver/io/atomic_file.hpp"
+#include "solver/io/output_files.hpp"
 
 #include <stdexcept>
 #if LATTICELAB_HAS_PNG
@@ -45,7 +45,7 @@ std::string encode_png(const Image&) {
 #endif
 
 void write_png(const std::filesystem::path& path, const Image& img) {
-    write_file_atomic(path, encode_png(img));
+    write_output_file(path, encode_png(img));
 }
 
 } // namespace ll::render

@@ -70,8 +70,6 @@ CLI::App* add_render_bench(CLI::App& app, RenderBenchOptions& o);
 
 int run_command(const RunOptions& o);
 int render_bench_command(const RenderBenchOptions& o);
-// --set KEY=VALUE arguments into scenario keys; ConfigError on a malformed one.
-KeyValues parse_sets(const std::vector<std::string>& sets);
 int bench_command(const BenchOptions& o);
 int thermal_bench_command(const ThermalBenchOptions& o);
 int scenarios_command();
@@ -84,5 +82,12 @@ std::string default_steps_table();
 std::string model_help();
 
 BackendKind backend_from(const std::string& name);
+
+// Validators shared by the commands' options: an output path may not be empty (what else it
+// may be is checked by OutputSet); a tolerance is a finite number > 0.
+const CLI::Validator& output_file();
+const CLI::Validator& positive_finite();
+// What an output path may be (files, devices, "-"), for --help.
+std::string outputs_help();
 
 } // namespace ll::cli

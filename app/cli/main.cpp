@@ -1,9 +1,15 @@
 // latticelab: the command-line front end. Exit codes: 0 success, 2 bad input (ConfigError or
-// a command-line parse error; nothing is written), 1 runtime failure.
+// a command-line parse error; nothing is written), 1 runtime failure (including standard
+// output that could not be written), 128 + N after signal N (interrupt.hpp).
 #include "commands.hpp"
-#include "solver/io/atomic_file.hpp"
+#include "interrupt.hpp"
+#include "solver/io/output_files.hpp"
 
+#include <cerrno>
+#include <cmath>
 #include <cstdio>
+#include <cstring>
+#include <iostream>
 
 namespace ll::cli {
 
@@ -13,7 +19,50 @@ BackendKind backend_from(const std::string& name) {
     return *b;
 }
 
+const CLI::Validator& output_file() {
+    static const CLI::Validator v(
+        [](std::string& path) {
+            return path.empty() ? std::string("needs a file name (the path is empty)")
+                                : std::string();
+        },
+        "FILE");
+    return v;
+}
+
+const CLI::Validator& positive_finite() {
+    static const CLI::Validator v(
+        [](std::string& text) {
+            char* end = nullptr;
+            const double x = std::strtod(text.c_str(), &end);
+            const bool ok = !text.empty() && *end == '\0' && std::isfinite(x) && x > 0;
+            return ok ? std::string()
+                      : "'" + text + "' must be a finite number greater than 0 (e.g. 1e-6)";
+        },
+        "TOL");
+    return v;
+}
+
+std::string outputs_help() {
+    return "Outputs: a new or regular file is written whole or not at all (a temporary beside "
+           "it, then a rename; a symbolic link's target is replaced, not the link); a "
+           "character device or FIFO (/dev/null, /dev/stdout) and - (standard output) are "
+           "written straight through and never replaced; a directory, socket or block device "
+           "is refused (exit 2). Every output of a run is written, or none: a failure (a full "
+           "disk: exit 1) keeps the old files.";
+}
+
 namespace {
+
+// Output that went to a full disk or a closed pipe must not pass for success.
+int check_standard_output(int code) {
+    std::cout.flush();
+    const bool ok = std::fflush(stdout) == 0 && !std::ferror(stdout) && !std::cout.fail();
+    if (ok) return code;
+    const int err = errno;
+    std::fprintf(stderr, "latticelab: failed: cannot write standard output (%s)\n",
+                 std::strerror(err));
+    return code == 0 ? 1 : code;
+}
 
 int dispatch(int argc, char** argv) {
     CLI::App app("LatticeLab: lattice Boltzmann flows on the GPU (CUDA) or the CPU.\n"
@@ -54,13 +103,17 @@ int dispatch(int argc, char** argv) {
 } // namespace ll::cli
 
 int main(int argc, char** argv) {
+    using namespace ll::cli;
+    handle_signals(OnSignal::ExitNow); // `run` asks for a gentler stop while it steps
+    int code = 0;
     try {
-        return ll::cli::dispatch(argc, argv);
+        code = dispatch(argc, argv);
     } catch (const ll::ConfigError& e) {
         std::fprintf(stderr, "latticelab: error: %s\n", e.what());
-        return 2;
+        code = 2;
     } catch (const std::exception& e) {
         std::fprintf(stderr, "latticelab: failed: %s\n", e.what());
-        return 1;
+        code = 1;
     }
+    return check_standard_output(code);
 }

@@ -1,6 +1,5 @@
 #include "probe.hpp"
 
-#include "solver/io/atomic_file.hpp"
 #include "solver/thermal/rt_diagnostics.hpp"
 
 #include <cstdio>
@@ -13,7 +12,7 @@ constexpr const char* kProbes = "fronts or nusselt";
 
 std::string probe_help() {
     return "--probe fronts|nusselt samples the run every --probe-every steps (and at the start) "
-           "into --probe-csv FILE, written atomically at the end.\n"
+           "into --probe-csv FILE, written with the other outputs at the end.\n"
            "fronts (2D thermal scenarios with heavy fluid above light: rt2d, "
            "rt2d_boussinesq, rayleigh_benard2d): the Rayleigh-Taylor mixing layer, with the "
            "columns step, time (step / sqrt(L / (A g)), L the "
@@ -45,8 +44,6 @@ void check_probe_options(const RunOptions& o) {
     if (o.probe_csv.empty())
         throw ConfigError("--probe " + o.probe +
                           ": give the output file with --probe-csv FILE.csv");
-    const std::string why = output_path_problem("--probe-csv", o.probe_csv);
-    if (!why.empty()) throw ConfigError(why);
 }
 
 std::unique_ptr<Probe> make_probe(const std::string& name, const Simulation& sim,

@@ -20,6 +20,7 @@
 #include "render/interop/slice_path.hpp"
 #include "render/png_writer.hpp"
 #include "solver/io/atomic_file.hpp"
+#include "solver/io/config_file.hpp"
 #include "solver/io/perf_record.hpp"
 
 #include <GL/glew.h>
@@ -217,7 +218,7 @@ int render_bench_command(const RenderBenchOptions& o) {
     const FrameSize size = parse_frame(o.frame);
     const BackendKind backend = backend_from(o.backend);
     std::string why;
-    KeyValues keys = parse_sets(o.sets);
+    KeyValues keys = parse_set_arguments(o.sets);
     // 256^3 on a GPU (the lattice); 64^3 keeps two CPU cores busy but responsive.
     const bool gpu = backend != BackendKind::Cpu && cuda_device_present(why);
     if (o.scenario == "cavity3d" && !keys.contains("size")) keys["size"] = gpu ? "254" : "62";

@@ -4,8 +4,9 @@
 // [SECTION] options        the run subcommand's flags
 // [SECTION] input          scenario, keys, outputs and slice, all checked before any step
 // [SECTION] stepping       batches sized for the progress bar, the --until-steady test
-// [SECTION] output         summary on stdout, files written atomically at the end
+// [SECTION] output         summary on stdout, every file written at the end, all or none
 #include "commands.hpp"
+#include "interrupt.hpp"
 #include "probe.hpp"
 #include "progress.hpp"
 #include "render/colormap.hpp"
@@ -21,9 +22,9 @@
 #include "render/egl/slice_painter.hpp"
 #include "render/interop/slice_path.hpp"
 #endif
-#include "solver/io/atomic_file.hpp"
 #include "solver/io/config_file.hpp"
 #include "solver/io/fields.hpp"
+#include "solver/io/output_files.hpp"
 #include "solver/io/perf_record.hpp"
 #include "solver/io/vtk_writer.hpp"
 
@@ -34,17 +35,6 @@
 #include <iostream>
 
 namespace ll::cli {
-
-KeyValues parse_sets(const std::vector<std::string>& sets) {
-    KeyValues out;
-    for (const auto& s : sets) {
-        const auto eq = s.find('=');
-        if (eq == std::string::npos || eq == 0)
-            throw ConfigError("--set '" + s + "': expected KEY=VALUE (see `latticelab scenarios`)");
-        out[s.substr(0, eq)] = s.substr(eq + 1);
-    }
-    return out;
-}
 
 namespace {
 
@@ -61,17 +51,15 @@ struct Input {
     std::int64_t steps = 0;
 };
 
-void check_outputs(const RunOptions& o) {
-    const std::pair<const char*, const std::string*> outputs[] = {
-        {"--vtk", &o.vtk}, {"--png", &o.png}, {"--json", &o.json}};
-    for (const auto& [flag, path] : outputs) {
-        if (path->empty()) continue;
-        if (path == &o.png && !render::png_available())
-            throw ConfigError("--png: this build has no PNG support (libpng-dev was missing "
-                              "when it was configured)");
-        const std::string why = output_path_problem(flag, *path);
-        if (!why.empty()) throw ConfigError(why);
-    }
+// Every output checked (and two on one file refused) before the first step.
+void plan_outputs(const RunOptions& o, OutputSet& outputs) {
+    if (!o.png.empty() && !render::png_available())
+        throw ConfigError("--png: this build has no PNG support (libpng-dev was missing when it "
+                          "was configured)");
+    const std::pair<const char*, const std::string*> files[] = {
+        {"--vtk", &o.vtk}, {"--png", &o.png}, {"--json", &o.json}, {"--probe-csv", &o.probe_csv}};
+    for (const auto& [flag, path] : files)
+        if (!path->empty()) outputs.add(flag, *path);
 }
 
 void choose_slice(const RunOptions& o, Input& in) {
@@ -91,7 +79,7 @@ void choose_slice(const RunOptions& o, Input& in) {
     in.field.vorticity_component = c == "x" ? 0 : c == "y" ? 1 : c == "z" ? 2 : -1;
 }
 
-Input read_input(const RunOptions& o, BackendKind backend) {
+Input read_input(const RunOptions& o, BackendKind backend, OutputSet& outputs) {
     Input in;
     std::string name = o.scenario;
     KeyValues keys;
@@ -100,13 +88,13 @@ Input read_input(const RunOptions& o, BackendKind backend) {
         name = f.scenario;
         keys = std::move(f.keys);
     }
-    for (auto& [k, v] : parse_sets(o.sets))
+    for (auto& [k, v] : parse_set_arguments(o.sets))
         keys[k] = v; // --set overrides the file
     if (!find_scenario(name))
         throw ConfigError("scenario '" + name + "': unknown; presets: " + scenario_names() +
                           " (or a .toml/.json scenario file)");
-    check_outputs(o);
     check_probe_options(o);
+    plan_outputs(o, outputs);
     const bool cpu_lattice = backend == BackendKind::Cpu || !cuda_compiled_in();
     if (backend == BackendKind::Cpu) keys = cpu_sized(name, std::move(keys));
     preflight_scenario(name, keys, cpu_lattice);
@@ -133,6 +121,7 @@ struct RunResult {
     Measurement total;       // engine time of all steps
     double last_change = -1; // --until-steady: the last relative change
     bool converged = false;
+    int interrupted_by = 0; // the signal that stopped the run early, or 0
     // Convection runs (heated walls): the Nusselt number at the end.
     HeatTransfer heat;
     double nusselt = 0;
@@ -170,7 +159,8 @@ RunResult advance(Simulation& sim, const RunOptions& o, std::int64_t steps, Prob
             std::snprintf(note + std::strlen(note), sizeof note - std::strlen(note),
                           ", change %.2e", r.last_change);
         progress.update(done, note);
-        if (r.converged) break;
+        r.interrupted_by = stop_requested();
+        if (r.converged || r.interrupted_by) break;
     }
     progress.finish(done, note);
     return r;
@@ -192,7 +182,9 @@ void print_summary(Simulation& sim, const RunResult& r, const RunOptions& o) {
     std::printf("lattice    %u x %u x %u = %u nodes\n", s.dims.nx, s.dims.ny, s.dims.nz,
                 s.dims.nodes());
     std::printf("steps      %llu", (unsigned long long)sim.time_step());
-    if (o.until_steady)
+    if (r.interrupted_by)
+        std::printf(" (interrupted by %s)", signal_name(r.interrupted_by));
+    else if (o.until_steady)
         std::printf(" (%s: relative change %.3g over %lld steps, tolerance %.3g)",
                     r.converged ? "steady" : "NOT steady, step cap reached", r.last_change,
                     (long long)kSteadyInterval, *o.until_steady);
@@ -213,7 +205,7 @@ std::unique_ptr<render::Image> painted_slice([[maybe_unused]] Simulation& sim,
                                              [[maybe_unused]] const render::SliceFigure& f,
                                              [[maybe_unused]] const FieldRegion& region,
                                              [[maybe_unused]] const FieldRequest& request,
-                                             const std::string& renderer) {
+                                             const std::string& renderer, bool quiet) {
     if (renderer == "cpu") return nullptr;
 #if LATTICELAB_HAS_GL
     std::string why;
@@ -229,22 +221,22 @@ std::unique_ptr<render::Image> painted_slice([[maybe_unused]] Simulation& sim,
         auto img = std::make_unique<render::Image>(
             render::egl::paint_slice(*context, f, render::figure_size(f).scale,
                                      render::figure_range(f), std::move(path.target)));
-        std::printf("png        drawn by the GL renderer (%s); slice path: %s\n",
-                    context->description().c_str(), path.note.c_str());
+        if (!quiet)
+            std::printf("png        drawn by the GL renderer (%s); slice path: %s\n",
+                        context->description().c_str(), path.note.c_str());
         return img;
     }
 #else
     const std::string why = "this build has no GL renderer (configured without GLEW/EGL)";
 #endif
     if (renderer == "gl") throw std::runtime_error("--png-renderer gl: no headless GL: " + why);
-    std::printf("png        drawn on the CPU (no headless GL: %s)\n", why.c_str());
+    if (!quiet) std::printf("png        drawn on the CPU (no headless GL: %s)\n", why.c_str());
     return nullptr;
 }
 
 // The slice comes from the engine (walls masked as no data), so the CPU and GL pictures and
-// the visualiser show the same values.
-void write_png_slice(Simulation& sim, const Input& in, const std::string& path,
-                     const std::string& renderer) {
+// the visualiser show the same values. Returns the PNG's bytes.
+std::string png_slice(Simulation& sim, const Input& in, const RunOptions& o) {
     const Dims& d = sim.setup().dims;
     const SliceExtent e = slice_extent(d, in.axis);
     const FieldRegion region{false, in.axis, in.slice};
@@ -260,8 +252,42 @@ void write_png_slice(Simulation& sim, const Input& in, const std::string& path,
     f.units = std::string(field_units(in.field.kind, sim.setup().model.stencil));
     f.symmetric = field_is_signed(in.field, d);
     f.map = render::default_colormap(in.field, d);
-    const auto painted = painted_slice(sim, f, region, request, renderer);
-    render::write_png(path, render::render_slice_figure(f, painted.get()));
+    const auto painted = painted_slice(sim, f, region, request, o.png_renderer, o.quiet);
+    return render::encode_png(render::render_slice_figure(f, painted.get()));
+}
+
+std::string json_record(Simulation& sim, const RunResult& r, const RunOptions& o,
+                        std::int64_t planned_steps) {
+    nlohmann::json j = perf_record(sim, r.total);
+    j["keys"] = sim.setup().keys;
+    j["time_step"] = sim.time_step();
+    if (r.heat.available) j["nusselt"] = r.nusselt;
+    if (o.until_steady) {
+        j["until_steady"] = {{"tolerance", *o.until_steady},
+                             {"interval", kSteadyInterval},
+                             {"last_change", r.last_change},
+                             {"converged", r.converged}};
+    }
+    if (r.interrupted_by)
+        j["interrupted"] = {{"signal", signal_name(r.interrupted_by)},
+                            {"step", sim.time_step()},
+                            {"planned_steps", planned_steps}};
+    return j.dump(2) + "\n";
+}
+
+// Every output staged as a temporary (or held, for a stream), then all renamed together: a
+// failure anywhere writes nothing.
+void write_outputs(Simulation& sim, const Input& in, const RunResult& r, const RunOptions& o,
+                   Probe* probe, OutputSet& outputs) {
+    if (!o.vtk.empty()) {
+        MacroField m;
+        sim.read_macro(m);
+        outputs.stage("--vtk", vti_document(sim.setup(), m, sim.time_step()));
+    }
+    if (!o.png.empty()) outputs.stage("--png", png_slice(sim, in, o));
+    if (!o.json.empty()) outputs.stage("--json", json_record(sim, r, o, in.steps));
+    if (probe) outputs.stage("--probe-csv", probe->csv());
+    outputs.commit();
 }
 
 } // namespace
@@ -283,11 +309,13 @@ CLI::App* add_run(CLI::App& app, RunOptions& o) {
                     "stop when |u(t) - u(t-1000)| / |u(t)| (L2 norms) < TOL; cap --steps, "
                     "default " +
                         std::to_string(kSteadyDefaultCap))
-        ->check(CLI::PositiveNumber);
+        ->check(positive_finite());
     run->add_option("--vtk", o.vtk,
                     "write velocity and density (and temperature in thermal runs) as VTK "
-                    "ImageData (.vti)");
-    run->add_option("--png", o.png, "write a coloured slice with a colour bar (.png)");
+                    "ImageData (.vti)")
+        ->check(output_file());
+    run->add_option("--png", o.png, "write a coloured slice with a colour bar (.png)")
+        ->check(output_file());
     run->add_option("--png-field", o.png_field, "field of the PNG slice")
         ->check(CLI::IsMember({"speed", "ux", "uy", "uz", "vorticity", "density", "temperature"}));
     run->add_option("--png-renderer", o.png_renderer,
@@ -302,21 +330,27 @@ CLI::App* add_run(CLI::App& app, RunOptions& o) {
                     "in 3D)")
         ->check(CLI::IsMember({"x", "y", "z"}));
     run->add_option("--slice-index", o.slice_index, "slice position (default: the middle)");
-    run->add_option("--json", o.json, "write the performance record (.json)");
+    run->add_option("--json", o.json, "write the performance record (.json)")->check(output_file());
     run->add_option("--probe", o.probe, probe_help());
-    run->add_option("--probe-csv", o.probe_csv, "CSV file of the --probe samples");
+    run->add_option("--probe-csv", o.probe_csv, "CSV file of the --probe samples")
+        ->check(output_file());
     run->add_option("--probe-every", o.probe_every,
                     "steps between --probe samples (default " + std::to_string(kProbeEvery) + ")")
         ->check(CLI::Range(std::int64_t(1), std::int64_t(2000000000)));
     run->add_flag("--quiet,-q", o.quiet, "no progress and no summary");
     run->footer("Default steps without --steps or --until-steady:\n" + default_steps_table() +
-                "\n" + model_help());
+                "\n" + model_help() + "\n" + outputs_help() +
+                "\nCtrl-C (SIGINT) or SIGTERM stops the run after its current batch and writes "
+                "the outputs for the step reached (the summary and --json say so); the exit "
+                "status is then 128 + the signal (130 for Ctrl-C). A second Ctrl-C quits at "
+                "once and writes nothing.");
     return run;
 }
 
 int run_command(const RunOptions& o) {
     const BackendKind backend = backend_from(o.backend);
-    Input in = read_input(o, backend);
+    OutputSet outputs; // removes its temporaries on any exception
+    Input in = read_input(o, backend, outputs);
     choose_slice(o, in);
     if (!o.png.empty() && in.field.kind == FieldKind::Temperature && !has_temperature(in.setup))
         throw ConfigError("--png-field " + temperature_unavailable());
@@ -330,30 +364,15 @@ int run_command(const RunOptions& o) {
         std::fprintf(stderr, "latticelab: %s, %lld steps, %s\n", sim->setup().scenario.c_str(),
                      (long long)in.steps, sim->backend_note().c_str());
 
+    handle_signals(OnSignal::StopAtNextBatch);
     RunResult r = advance(*sim, o, in.steps, probe.get());
+    handle_signals(OnSignal::ExitNow); // from here a signal ends at once, writing nothing
     r.heat = heat_transfer(sim->setup());
     if (r.heat.available) r.nusselt = nusselt(*sim, r.heat);
     if (!o.quiet) print_summary(*sim, r, o);
-
-    MacroField m;
-    if (!o.vtk.empty()) sim->read_macro(m);
-    if (!o.vtk.empty()) write_vti(o.vtk, sim->setup(), m, sim->time_step());
-    if (!o.png.empty()) write_png_slice(*sim, in, o.png, o.png_renderer);
-    if (!o.json.empty()) {
-        nlohmann::json j = perf_record(*sim, r.total);
-        j["keys"] = sim->setup().keys;
-        j["time_step"] = sim->time_step();
-        if (r.heat.available) j["nusselt"] = r.nusselt;
-        if (o.until_steady) {
-            j["until_steady"] = {{"tolerance", *o.until_steady},
-                                 {"interval", kSteadyInterval},
-                                 {"last_change", r.last_change},
-                                 {"converged", r.converged}};
-        }
-        write_file_atomic(o.json, j.dump(2) + "\n");
-    }
-    if (probe) write_file_atomic(o.probe_csv, probe->csv());
-    return 0;
+    write_outputs(*sim, in, r, o, probe.get(), outputs);
+    // An interrupted run still wrote what it reached, but says it did not finish.
+    return r.interrupted_by ? 128 + r.interrupted_by : 0;
 }
 
 } // namespace ll::cli

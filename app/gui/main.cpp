@@ -35,13 +35,11 @@ ll::gui::SolverStart parse_start(const QCommandLineParser& p) {
     if (!ll::find_scenario(start.scenario))
         throw ConfigError("scenario '" + start.scenario + "': unknown; presets: " +
                           ll::scenario_names() + " (or a .toml/.json scenario file)");
-    for (const QString& set : p.values("set")) {
-        const std::string s = set.toStdString();
-        const auto eq = s.find('=');
-        if (eq == std::string::npos || eq == 0)
-            throw ConfigError("--set '" + s + "': expected KEY=VALUE (see `latticelab scenarios`)");
-        start.keys[s.substr(0, eq)] = s.substr(eq + 1);
-    }
+    std::vector<std::string> sets;
+    for (const QString& set : p.values("set"))
+        sets.push_back(set.toStdString());
+    for (auto& [key, value] : ll::parse_set_arguments(sets))
+        start.keys[key] = value; // --set overrides the file
     const auto backend = ll::parse_backend(p.value("backend").toStdString());
     if (!backend)
         throw ConfigError("--backend " + p.value("backend").toStdString() +

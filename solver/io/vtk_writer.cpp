@@ -1,6 +1,6 @@
 #include "vtk_writer.hpp"
 
-#include "atomic_file.hpp"
+#include "output_files.hpp"
 
 #include <bit>
 #include <cstring>
@@ -95,7 +95,7 @@ std::string vti_document(const SimulationSetup& setup, const MacroField& m, std:
 
 void write_vti(const std::filesystem::path& path, const SimulationSetup& setup, const MacroField& m,
                std::uint64_t steps) {
-    write_file_atomic(path, vti_document(setup, m, steps));
+    write_output_file(path, vti_document(setup, m, steps));
 }
 
 } // namespace ll

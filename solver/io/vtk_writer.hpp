@@ -15,7 +15,7 @@ namespace ll {
 // The complete .vti document for `m` (one value per node of setup.dims, x fastest).
 std::string vti_document(const SimulationSetup& setup, const MacroField& m, std::uint64_t steps);
 
-// Writes vti_document() atomically (see atomic_file.hpp); throws IoError.
+// Writes vti_document() whole or not at all (see output_files.hpp); throws IoError.
 void write_vti(const std::filesystem::path& path, const SimulationSetup& setup, const MacroField& m,
                std::uint64_t steps);
 

@@ -1,0 +1,1 @@
+# Issue 10: see tests/cli/CMakeLists.txt
