@@ -4,6 +4,7 @@
 // naming the file, the line and the key, and derived lattice extents blame the key that sets
 // them. parse_scenario_text() throws nothing but ConfigError, whatever the text.
 #include "solver/io/config_file.hpp"
+#include "solver/io/host_memory.hpp"
 #include "solver/scenario/preflight.hpp"
 
 #include <gtest/gtest.h>
@@ -84,6 +85,18 @@ TEST(ScenarioInputs, PreflightChecksEverySpellingOfTheSize) {
                        preflight_scenario("cavity3d", {{"size", " 512"}}, true);
                    }),
                    {"size = ' 512'", "not a number", "[8, 1024]"});
+}
+
+// At the smallest sizes aspect 0.25 gives a period under 2 nodes, so the pre-flight's probes
+// there are refused; it used to give up and let the builder allocate 512 x 2050 x 512 nodes.
+TEST(ScenarioInputs, PreflightProbesPastSizesThatCannotBeBuilt) {
+    const double needs = 512.0 * 2050 * 512 * 26 * 8 * 2; // the two populations alone, fp64
+    if (physical_memory_bytes() > needs) GTEST_SKIP() << "this machine could hold the lattice";
+    expect_message(
+        config_error_of([] {
+            preflight_scenario("rayleigh_benard3d", {{"size", "2048"}, {"aspect", "0.25"}}, true);
+        }),
+        {"size = 2048", "use size <="});
 }
 
 // ------------------------------------------------------------------ derived extents
