@@ -10,7 +10,6 @@
 #include "bench_util.hpp"
 #include "commands.hpp"
 #include "solver/core/flags.hpp"
-#include "solver/io/atomic_file.hpp"
 #include "solver/io/perf_record.hpp"
 #include "solver/scenario/preflight.hpp"
 
@@ -214,15 +213,16 @@ CLI::App* add_bench(CLI::App& app, BenchOptions& o) {
     b->add_option("--repeats", o.repeats, "measurements per row (the median is reported)")
         ->check(CLI::Range(1, 1000))
         ->capture_default_str();
-    b->add_option("--json", o.json, "write the records (.json)");
-    b->add_option("--markdown", o.markdown, "write the table (.md)");
+    b->add_option("--json", o.json, "write the records (.json)")->check(output_file());
+    b->add_option("--markdown", o.markdown, "write the table (.md)")->check(output_file());
     b->add_flag("--quiet,-q", o.quiet, "no per-row lines and no table on stdout");
     return b;
 }
 
 int bench_command(const BenchOptions& o) {
     const Matrix m = parse_matrix(o);
-    check_output_paths({{"--json", o.json}, {"--markdown", o.markdown}});
+    OutputSet outputs;
+    plan_outputs(outputs, {{"--json", o.json}, {"--markdown", o.markdown}});
     const BackendKind backend = backend_from(o.backend);
     // Every block size is checked (validate's message) before the big lattice is built.
     for (int bs : m.block_sizes) {
@@ -279,9 +279,10 @@ int bench_command(const BenchOptions& o) {
                             {"records", nlohmann::json::array()}};
         for (const Row& r : rows)
             j["records"].push_back(r.record);
-        write_file_atomic(o.json, j.dump(2) + "\n");
+        outputs.stage("--json", j.dump(2) + "\n");
     }
-    if (!o.markdown.empty()) write_file_atomic(o.markdown, table);
+    if (!o.markdown.empty()) outputs.stage("--markdown", table);
+    outputs.commit();
     return 0;
 }
 

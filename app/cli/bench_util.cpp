@@ -1,5 +1,4 @@
 #include "bench_util.hpp"
-#include "solver/io/atomic_file.hpp"
 
 #include <algorithm>
 #include <limits>
@@ -30,11 +29,10 @@ double median(std::vector<double> v) {
     return v.size() % 2 ? v[h] : 0.5 * (v[h - 1] + v[h]);
 }
 
-void check_output_paths(const std::vector<std::pair<std::string, std::string>>& outputs) {
-    for (const auto& [flag, path] : outputs) {
-        const std::string why = path.empty() ? "" : output_path_problem(flag, path);
-        if (!why.empty()) throw ConfigError(why);
-    }
+void plan_outputs(OutputSet& outputs,
+                  const std::vector<std::pair<std::string, std::string>>& flags_and_paths) {
+    for (const auto& [flag, path] : flags_and_paths)
+        if (!path.empty()) outputs.add(flag, path);
 }
 
 } // namespace ll::cli

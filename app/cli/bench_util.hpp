@@ -1,6 +1,7 @@
 // Helpers of the benchmark commands (bench, thermal-bench): comma lists into values, the
 // median of repeated measurements, output files checked before anything runs.
 #pragma once
+#include "solver/io/output_files.hpp"
 #include "solver/options.hpp"
 #include "solver/scenario/scenario.hpp"
 
@@ -42,7 +43,9 @@ std::vector<T> parse_list(const std::string& flag, const std::string& text, Pars
 // A whole number in int's range, read as scenario keys are (read_whole_number: "128", "128.0").
 std::optional<int> parse_int(std::string_view s);
 double median(std::vector<double> v);
-// ConfigError for the first of (flag, path) pairs whose path is set but cannot be written.
-void check_output_paths(const std::vector<std::pair<std::string, std::string>>& outputs);
+// The (flag, path) pairs whose path is set, added to `outputs` (ConfigError for the first that
+// cannot be written, or two on one file).
+void plan_outputs(OutputSet& outputs,
+                  const std::vector<std::pair<std::string, std::string>>& flags_and_paths);
 
 } // namespace ll::cli

@@ -19,8 +19,8 @@
 #include "render/gl/slice_view.hpp"
 #include "render/interop/slice_path.hpp"
 #include "render/png_writer.hpp"
-#include "solver/io/atomic_file.hpp"
 #include "solver/io/config_file.hpp"
+#include "solver/io/output_files.hpp"
 #include "solver/io/perf_record.hpp"
 
 #include <GL/glew.h>
@@ -61,9 +61,10 @@ CLI::App* add_render_bench(CLI::App& app, RenderBenchOptions& o) {
                   "host: force the fallback (as LATTICELAB_INTEROP=off does)")
         ->capture_default_str()
         ->check(CLI::IsMember({"auto", "interop", "host"}));
-    b->add_option("--png", o.png, "write the last frame drawn (.png)");
-    b->add_option("--json", o.json, "write the results (.json)");
-    b->add_option("--markdown", o.markdown, "write the results as a table (.md)");
+    b->add_option("--png", o.png, "write the last frame drawn (.png)")->check(output_file());
+    b->add_option("--json", o.json, "write the results (.json)")->check(output_file());
+    b->add_option("--markdown", o.markdown, "write the results as a table (.md)")
+        ->check(output_file());
     return b;
 }
 
@@ -224,10 +225,11 @@ int render_bench_command(const RenderBenchOptions& o) {
     if (o.scenario == "cavity3d" && !keys.contains("size")) keys["size"] = gpu ? "254" : "62";
     if (!find_scenario(o.scenario))
         throw ConfigError("scenario '" + o.scenario + "': unknown; presets: " + scenario_names());
-    for (const auto* path : {&o.png, &o.json, &o.markdown}) {
-        const std::string why = output_path_problem("output", *path);
-        if (!path->empty() && !why.empty()) throw ConfigError(why);
-    }
+    OutputSet outputs;
+    const std::pair<const char*, const std::string*> files[] = {
+        {"--png", &o.png}, {"--json", &o.json}, {"--markdown", &o.markdown}};
+    for (const auto& [flag, path] : files)
+        if (!path->empty()) outputs.add(flag, *path);
     preflight_scenario(o.scenario, keys, backend == BackendKind::Cpu || !cuda_compiled_in());
     const SimulationSetup setup = build_scenario(o.scenario, keys);
 
@@ -278,7 +280,7 @@ int render_bench_command(const RenderBenchOptions& o) {
 
     SolverSnapshot snap;
     solver.take_latest(snap);
-    if (!o.png.empty()) write_png(o.png, loop.last_frame());
+    if (!o.png.empty()) outputs.stage("--png", encode_png(loop.last_frame()));
     nlohmann::json j;
     j["scenario"] = o.scenario;
     j["dims"] = {setup.dims.nx, setup.dims.ny, setup.dims.nz};
@@ -293,10 +295,11 @@ int render_bench_command(const RenderBenchOptions& o) {
     j["copy_bandwidth"] = snap.perf.copy_bandwidth;
     for (const Window& w : windows)
         j["windows"].push_back(window_json(w, windows[0].mlups));
-    if (!o.json.empty()) write_file_atomic(o.json, j.dump(2) + "\n");
+    if (!o.json.empty()) outputs.stage("--json", j.dump(2) + "\n");
     if (!o.markdown.empty())
-        write_file_atomic(o.markdown, markdown(windows, snap.device + ", " + o.scenario +
-                                                            ", slice path: " + path_note));
+        outputs.stage("--markdown", markdown(windows, snap.device + ", " + o.scenario +
+                                                          ", slice path: " + path_note));
+    outputs.commit();
     view.release();
     return 0;
 }

@@ -10,7 +10,6 @@
 // (The records and the Markdown report: thermal_bench_report.cpp.)
 #include "bench_util.hpp"
 #include "commands.hpp"
-#include "solver/io/atomic_file.hpp"
 #include "solver/thermal/d2q37/rt2d.hpp"
 #include "thermal_bench_report.hpp"
 
@@ -195,14 +194,15 @@ CLI::App* add_thermal_bench(CLI::App& app, ThermalBenchOptions& o) {
                   "ncu (default: the analytic count, " +
                       std::to_string(thermal::CollideFlops::per_site) + ")")
         ->check(CLI::PositiveNumber);
-    b->add_option("--json", o.json, "write the records (.json)");
-    b->add_option("--markdown", o.markdown, "write the tables (.md)");
+    b->add_option("--json", o.json, "write the records (.json)")->check(output_file());
+    b->add_option("--markdown", o.markdown, "write the tables (.md)")->check(output_file());
     b->add_flag("--quiet,-q", o.quiet, "no per-row lines and no tables on stdout");
     return b;
 }
 
 int thermal_bench_command(const ThermalBenchOptions& o) {
-    check_output_paths({{"--json", o.json}, {"--markdown", o.markdown}});
+    OutputSet outputs;
+    plan_outputs(outputs, {{"--json", o.json}, {"--markdown", o.markdown}});
     const Plan p = plan_of(o);
     const D2Q37Scheme first = p.schemes.empty() ? D2Q37Scheme::PullFused : p.schemes.front();
     auto bench = make_bench(p, first); // says why and stops here without a GPU
@@ -232,8 +232,9 @@ int thermal_bench_command(const ThermalBenchOptions& o) {
     const nlohmann::json j = thermal_bench_record(run);
     const std::string table = thermal_bench_markdown(j);
     if (!o.quiet) std::printf("%s", table.c_str());
-    if (!o.json.empty()) write_file_atomic(o.json, j.dump(2) + "\n");
-    if (!o.markdown.empty()) write_file_atomic(o.markdown, table);
+    if (!o.json.empty()) outputs.stage("--json", j.dump(2) + "\n");
+    if (!o.markdown.empty()) outputs.stage("--markdown", table);
+    outputs.commit();
     return 0;
 }
 

@@ -11,7 +11,7 @@
 
 #include "render/png_writer.hpp"
 #include "render/slice_figure.hpp"
-#include "solver/io/atomic_file.hpp"
+#include "solver/io/output_files.hpp"
 #include "solver/io/config_file.hpp"
 #include "solver/io/fields.hpp"
 #include "solver/scenario/keys.hpp"
@@ -126,7 +126,7 @@ QString MainWindow::save_scenario(const QString& path) {
     for (const auto& [key, value] : keys)
         text += key + " = " + toml_value(*spec, key, value) + "\n";
     try {
-        write_file_atomic(path.toStdString(), text); // whole or not at all
+        write_output_file(path.toStdString(), text); // whole or not at all
     } catch (const std::exception& e) {
         const QString message = "Scenario not saved: " + QString::fromStdString(e.what());
         notify(message, true);

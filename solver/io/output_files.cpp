@@ -1,5 +1,4 @@
 #include "output_files.hpp"
-#include "atomic_file.hpp" // transitional
 
 #include "../options.hpp" // ConfigError
 #include "temporaries.hpp"
@@ -250,15 +249,6 @@ void write_output_file(const std::filesystem::path& path, std::string_view bytes
     set.add("", path);
     set.stage("", std::string(bytes));
     set.commit();
-}
-
-std::string output_path_problem(const std::string& option, const std::filesystem::path& path) {
-    try {
-        classify_output(option, path);
-        return "";
-    } catch (const ConfigError& e) {
-        return e.what();
-    }
 }
 
 } // namespace ll

@@ -283,6 +283,49 @@ def case_stale_temporaries():
     no_temporaries()
 
 
+# ---- every command, every output, every kind of node ------------------------------------
+COMMANDS = [
+    (SMALL, ["--vtk", "--png", "--json"]),
+    (["run", "rt2d", "--backend", "cpu", "--set", "size=16", "--set", "height=48", "--steps",
+      "2", "--probe", "fronts"], ["--probe-csv"]),
+    (["bench", "--backend", "cpu", "--size", "8", "--steps", "1", "--repeats", "1", "--schemes",
+      "pull", "--layouts", "soa"], ["--json", "--markdown"]),
+    (["thermal-bench", "--size", "64", "--height", "64"], ["--json", "--markdown"]),
+]
+
+
+def case_every_command():
+    """As root, no command changes a node that is not a regular file named as an output."""
+    nodes = {"null": mknod_char("null", 1, 3), "full": mknod_char("full", 1, 7)}
+    os.mkfifo(path("fifo"))
+    nodes["fifo"] = path("fifo")
+    os.symlink("null", path("link-to-null"))
+    nodes["link-to-null"] = path("link-to-null")
+    os.mkdir(path("dir"))
+    nodes["dir"] = path("dir")
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    sock.bind(path("sock"))
+    nodes["sock"] = path("sock")
+    before = {name: fingerprint(p) for name, p in nodes.items()}
+    for args, flags in COMMANDS:
+        for flag in flags:
+            for name, node in nodes.items():
+                reader = FifoReader(node) if name == "fifo" else None
+                p = subprocess.run([EXE] + args + [flag, node], stdout=subprocess.PIPE,
+                                   stderr=subprocess.PIPE, text=True, timeout=120)
+                if reader:
+                    if p.returncode != 0:  # the reader waits for a writer that never came
+                        with open(node, "w"):
+                            pass
+                    reader.join(30)
+                if p.returncode not in (0, 1, 2) or "Traceback" in p.stderr:
+                    fail("%s %s %s: exit %d\n%s" % (args[0], flag, name, p.returncode, p.stderr))
+                now = {n: fingerprint(q) for n, q in nodes.items()}
+                if now != before:
+                    fail("%s %s %s changed a node: %s -> %s" % (args[0], flag, name, before, now))
+    no_temporaries()
+
+
 # ---- the rest ----------------------------------------------------------------------------
 def case_stdout_full():
     full = mknod_char("full", 1, 7)

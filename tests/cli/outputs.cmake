@@ -4,7 +4,7 @@
 # own folder (never the system's); device nodes need root and skip, saying so, without it.
 foreach(case full_device null_device stdout_dash stdout_link fifo refused_kinds
              link_to_regular all_or_none all_or_none_stream same_file_twice interrupt
-             second_interrupt stale_temporaries stdout_full quiet)
+             second_interrupt stale_temporaries stdout_full quiet every_command)
   add_test(NAME cli_outputs_${case}
            COMMAND ${CLI_PY} ${CMAKE_CURRENT_SOURCE_DIR}/check_outputs.py ${CLI_EXE}
                    ${CLI_OUT}/outputs_${case} ${case})
