@@ -208,7 +208,7 @@ SimulationSetup rayleigh_taylor(const ScenarioSpec& spec, const KeyValues& user,
         throw ConfigError("height = " + keys.at("height") +
                           ": must be 0 (4 x size) or at least 4 fluid rows");
     o.height = height ? height : 4 * o.width;
-    check_node_count(height ? "size and height" : "size (height = 4 x size)", o.width, o.height + 2,
+    check_node_count(height ? "size and height" : "size", o.width, o.height + 2,
                      three_d ? o.width : 1);
     o.atwood_g = number_key(keys, "atwood_g");
     o.nu = number_key(keys, "nu");
