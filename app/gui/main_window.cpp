@@ -34,8 +34,7 @@ MainWindow::MainWindow(const SolverStart& start, QWidget* parent)
     addDockWidget(Qt::RightDockWidgetArea, perf_dock_);
     mixing_dock_ = new MixingDock(this); // shows itself when a 2D thermal run starts
     addDockWidget(Qt::RightDockWidgetArea, mixing_dock_);
-    status_ = new QLabel(this);
-    statusBar()->addWidget(status_, 1);
+    status_ = std::make_unique<StatusLine>(statusBar());
     connect(&status_timer_, &QTimer::timeout, this, [this] { update_status(); });
     status_timer_.start(250);
     resize(1280, 700);
@@ -49,34 +48,17 @@ MainWindow::~MainWindow() {
     viewport_ = nullptr;
 }
 
-namespace {
-// " | slice x = 12" for a 3D lattice; 2D lattices have their one slice.
-QString slice_text(const SolverSnapshot& s) {
-    if (s.dims.nz <= 1) return {};
-    const char* axis[] = {"x", "y", "z"};
-    return QString(" | slice %1 = %2").arg(axis[int(s.slice_axis)]).arg(s.slice_index);
-}
-} // namespace
-
 void MainWindow::update_status() {
     const SolverSnapshot& s = viewport_->snapshot();
     mixing_dock_->add(s);
-    const QString backend = s.backend == "cuda" ? "CUDA" : "CPU";
-    status_->setText(
-        QString("%1 | %2 back end (%3) | lattice %4 x %5 x %6 | step %7 | %8 MLUPS | %9 FPS | "
-                "slice via %10")
-            .arg(QString::fromStdString(s.device), backend, QString::fromStdString(s.backend_note))
-            .arg(s.dims.nx)
-            .arg(s.dims.ny)
-            .arg(s.dims.nz)
-            .arg(qulonglong(s.step))
-            .arg(s.mlups, 0, 'f', 1)
-            .arg(viewport_->fps(), 0, 'f', 0)
-            .arg(QString::fromStdString(viewport_->slice_path())) +
-        slice_text(s) +
-        (viewport_->recorder().state() == Recorder::State::Recording
-             ? QString(" | REC %1 frames").arg(viewport_->recorder().frames())
-             : QString()));
+    const Recorder& recorder = viewport_->recorder();
+    status_->show({.snapshot = s,
+                   .requested = solver_->current_start().backend,
+                   .cuda_built = cuda_compiled_in(),
+                   .fps = viewport_->fps(),
+                   .slice_path = viewport_->slice_path(),
+                   .recorded_frames =
+                       recorder.state() == Recorder::State::Recording ? recorder.frames() : -1});
 }
 
 } // namespace ll::gui

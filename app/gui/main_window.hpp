@@ -1,8 +1,9 @@
-// The main window: the GL viewport in the centre and a status bar with device, back end,
-// lattice, step, MLUPS and FPS, the menus (menus.cpp) and a dock with live MLUPS and bandwidth
-// graphs.
+// The main window: the GL viewport in the centre and a status bar with step, MLUPS, FPS,
+// lattice, where the solver runs and the slice path (status_line.hpp), the menus (menus.cpp)
+// and a dock with live MLUPS and bandwidth graphs.
 #pragma once
 #include "app/live/solver_thread.hpp"
+#include "status_line.hpp"
 
 #include <QLabel>
 #include <QMainWindow>
@@ -27,6 +28,8 @@ public:
 
     Viewport& viewport() { return *viewport_; }
     SolverThread& solver() { return *solver_; }
+    // The status bar's items as one line ("step 120 | 35.2 MLUPS | ..."); the items themselves
+    // are QLabels named status_* (StatusLine), with the details in their tooltips.
     QString status_text() const { return status_->text(); }
     PerfDock& perf_dock() { return *perf_dock_; }
     MixingDock& mixing_dock() { return *mixing_dock_; }
@@ -75,7 +78,7 @@ private:
     Viewport* viewport_ = nullptr;  // owned by Qt as the central widget
     PerfDock* perf_dock_ = nullptr; // owned by Qt
     MixingDock* mixing_dock_ = nullptr;
-    QLabel* status_ = nullptr;
+    std::unique_ptr<StatusLine> status_;
     QMenu* recent_menu_ = nullptr;
     QString last_message_;
     bool interactive_ = false; // inside a menu action: errors also get a dialog

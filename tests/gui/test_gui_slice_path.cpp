@@ -1,9 +1,9 @@
 // The slice path in the visualiser (issue 3, "Interop fallback: the path is tested, forced by
 // an option or an environment variable"), under xvfb-run with Mesa: LATTICELAB_INTEROP=off
 // (what --no-interop sets) must force the host copy, the window must say so in the status bar
-// and still draw a real picture through that path; without the variable the note must give the
-// actual reason (here: the CPU back end). On the GPU machine the interop path itself is tested
-// headless in tests/render/test_gpu_interop.cpp.
+// (the slice-path item's tooltip) and still draw a real picture through that path; without the
+// variable the note must give the actual reason (here: the CPU back end). On the GPU machine the
+// interop path itself is tested headless in tests/render/test_gpu_interop.cpp.
 #include "gui_test_util.hpp"
 #include "main_window.hpp"
 #include "viewport.hpp"
@@ -26,11 +26,10 @@ int distinct_colours(const QImage& img) {
     return int(seen.size());
 }
 
-QString status_text(MainWindow& w) {
-    QString all;
-    for (QLabel* l : w.statusBar()->findChildren<QLabel*>())
-        all += l->text();
-    return all;
+// The status bar's slice-path item: its short text and the tooltip with the reason.
+QString slice_path_item_text(MainWindow& w) {
+    const QLabel* item = w.statusBar()->findChild<QLabel*>("status_slice_path");
+    return item ? item->text() + "\n" + item->toolTip() : QString();
 }
 
 } // namespace
@@ -46,7 +45,9 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(v.slice_path().find("LATTICELAB_INTEROP=off") != std::string::npos,
                                  5000);
         QVERIFY(v.slice_path().find("host copy") != std::string::npos);
-        QTRY_VERIFY_WITH_TIMEOUT(status_text(*window).contains("LATTICELAB_INTEROP=off"), 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(slice_path_item_text(*window).contains("LATTICELAB_INTEROP=off"),
+                                 5000);
+        QVERIFY(slice_path_item_text(*window).startsWith("slice via host copy\n"));
         const QImage img = v.grabFramebuffer();
         img.save(QString(LATTICELAB_GUI_OUTPUT) + "/gui_forced_host_copy.png");
         QVERIFY2(distinct_colours(img) > 20, "the forced fallback drew no real picture");

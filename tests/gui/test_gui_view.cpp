@@ -176,7 +176,7 @@ private slots:
         const QString status = window_->status_text();
         qInfo("status: %s", qPrintable(status));
         for (const char* part :
-             {"CPU back end", "lattice 352 x 68 x 1", "step ", "MLUPS", "FPS", "REC"})
+             {"running on the CPU", "lattice 352 x 68 x 1", "step ", "MLUPS", "FPS", "REC"})
             QVERIFY2(status.contains(part), part);
         const QString stopped = window_->stop_recording();
         qInfo("%s", qPrintable(stopped));
