@@ -90,8 +90,9 @@ public:
     // Number of updated nodes whose density or velocity is not finite (an unstable flow).
     virtual std::uint64_t count_nonfinite() = 0;
     virtual const DeviceInfo& device() const = 0;
-    // Device-to-device copy bandwidth in bytes/s (read + write counted), measured once per
-    // device and cached: the denominator of every "% of copy bandwidth" figure.
+    // Copy bandwidth in bytes/s (read + write counted), the denominator of every "% of copy
+    // bandwidth" figure: device-to-device on a GPU (measured once per device), host memcpy
+    // over a working set the size of this lattice on the CPU (host_copy_bandwidth); cached.
     virtual double copy_bandwidth() = 0;
 };
 
@@ -103,8 +104,15 @@ std::unique_ptr<Engine> make_cuda_engine(const EngineConfig& cfg, std::string& w
 bool cuda_compiled_in();
 // True when CUDA is compiled in and a device is usable; otherwise `why` says what is missing.
 bool cuda_device_present(std::string& why);
-// Host memcpy bandwidth (bytes/s, read + write), measured once.
-double host_copy_bandwidth();
+// Host memcpy bandwidth (bytes/s, read + write) over a working set of about `working_set`
+// bytes (the lattice's lattice_bytes()): the most a streaming CPU step over that lattice can
+// move. The probe never holds more memory than the lattice, so a small run stays small, and a
+// lattice far larger than the caches is compared with DRAM (host_copy_probe_bytes). Measured
+// once per probe size and cached.
+double host_copy_bandwidth(double working_set);
+// The size of each of the probe's two buffers: half the working set rounded down to a power
+// of two, at least 4 KiB and at most 256 MiB (far larger than caches).
+std::size_t host_copy_probe_bytes(double working_set);
 
 // ---- host utilities shared by all engines ----
 // Sets kNearWallBit on updated nodes with a half-way wall among their stencil neighbours.

@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cstring>
+#include <map>
+#include <mutex>
 
 namespace ll {
 
@@ -55,21 +57,59 @@ std::vector<double> equilibrium_state(StencilKind stencil, const std::vector<dou
     });
 }
 
-double host_copy_bandwidth() {
-    static const double measured = [] {
-        const std::size_t bytes = std::size_t(256) << 20; // far larger than caches
-        std::vector<char> a(bytes, 1), b(bytes, 0);
-        std::vector<double> times;
-        for (int r = 0; r < 5; ++r) {
-            const auto t0 = std::chrono::steady_clock::now();
-            std::memcpy(b.data(), a.data(), bytes);
-            times.push_back(
-                std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+namespace {
+
+// A buffer this large is far larger than any CPU cache: the probe then measures DRAM, as the
+// lattices it is compared with do.
+constexpr std::size_t kMaxProbeBuffer = std::size_t(256) << 20;
+constexpr std::size_t kMinProbeBuffer = std::size_t(4) << 10;
+// Each timed sample copies at least this much, so that a cache-sized copy lasts long enough
+// (milliseconds) for the clock to time it.
+constexpr std::size_t kSampleBytes = std::size_t(64) << 20;
+// The last copy's bytes go here, so that it is not a dead store either.
+volatile char copy_sink = 0;
+
+// Median of 5 samples of repeated copies between two buffers of `bytes`. The direction
+// alternates, so that every copy reads what the one before wrote and none can be optimised
+// away as a dead store.
+double measure_host_copy(std::size_t bytes) {
+    std::vector<char> a(bytes, 1), b(bytes, 0);
+    const std::size_t repeats = std::max<std::size_t>(1, kSampleBytes / bytes);
+    std::vector<double> times;
+    for (int r = 0; r < 5; ++r) {
+        const auto t0 = std::chrono::steady_clock::now();
+        for (std::size_t i = 0; i < repeats; ++i) {
+            if (i % 2 == 0)
+                std::memcpy(b.data(), a.data(), bytes);
+            else
+                std::memcpy(a.data(), b.data(), bytes);
         }
-        std::sort(times.begin(), times.end());
-        return 2.0 * double(bytes) / times[times.size() / 2];
-    }();
-    return measured;
+        times.push_back(
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    }
+    copy_sink = char(a[bytes / 2] + b[bytes / 2]);
+    std::sort(times.begin(), times.end());
+    return 2.0 * double(bytes) * double(repeats) / times[times.size() / 2];
+}
+
+} // namespace
+
+std::size_t host_copy_probe_bytes(double working_set) {
+    std::size_t bytes = kMinProbeBuffer;
+    while (bytes < kMaxProbeBuffer && 2.0 * double(2 * bytes) <= working_set)
+        bytes *= 2;
+    return bytes;
+}
+
+double host_copy_bandwidth(double working_set) {
+    static std::mutex mutex;
+    static std::map<std::size_t, double> measured; // by buffer size
+    const std::size_t bytes = host_copy_probe_bytes(working_set);
+    // Measured under the lock: two probes at once would halve each other's figure.
+    const std::lock_guard lock(mutex);
+    auto it = measured.find(bytes);
+    if (it == measured.end()) it = measured.emplace(bytes, measure_host_copy(bytes)).first;
+    return it->second;
 }
 
 } // namespace ll

@@ -87,7 +87,7 @@ public:
         return info_;
     }
     double copy_bandwidth() override {
-        return host_copy_bandwidth();
+        return host_copy_bandwidth(lattice_bytes(cfg_.model, cfg_.dims));
     }
 
     void read_macro(MacroField& out) override {

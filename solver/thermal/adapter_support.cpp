@@ -24,11 +24,11 @@ LaunchReport adapter_launch_report(bool gpu, int block_size) {
     return r;
 }
 
-double adapter_copy_bandwidth([[maybe_unused]] bool gpu) {
+double adapter_copy_bandwidth([[maybe_unused]] bool gpu, double lattice_bytes) {
 #if LATTICELAB_HAS_CUDA
     if (gpu) return cuda::measure_copy_bandwidth();
 #endif
-    return host_copy_bandwidth();
+    return host_copy_bandwidth(lattice_bytes);
 }
 
 void adapter_refuse_occupancy_cap(const LaunchConfig& launch, const std::string& model) {

@@ -138,7 +138,10 @@ public:
     }
     std::uint64_t count_nonfinite() override { return inner_->count_nonfinite(); }
     const DeviceInfo& device() const override { return info_; }
-    double copy_bandwidth() override { return adapter_copy_bandwidth(gpu_); }
+    double copy_bandwidth() override {
+        return adapter_copy_bandwidth(
+            gpu_, lattice_bytes(cfg_.model, cfg_.dims, boussinesq_temperature_velocities(cfg_)));
+    }
 
 private:
     // A new inner engine for `next` and `flags`, carrying the state across. A config the model

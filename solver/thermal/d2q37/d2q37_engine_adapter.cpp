@@ -108,7 +108,7 @@ public:
         return info_;
     }
     double copy_bandwidth() override {
-        return adapter_copy_bandwidth(gpu_);
+        return adapter_copy_bandwidth(gpu_, lattice_bytes(cfg_.model, cfg_.dims));
     }
 
 private:
