@@ -382,7 +382,8 @@ void Controls::draw_main(const SolverSnapshot& snap, std::string_view slice_path
 
     ImGui::Separator();
     ImGui::TextWrapped("%s", snap.backend_note.c_str());
-    ImGui::Text("slice path: %.*s", int(slice_path.size()), slice_path.data());
+    // Wrapped like the note above: the reason after the path's name is the part that matters.
+    ImGui::TextWrapped("slice path: %.*s", int(slice_path.size()), slice_path.data());
     if (!snap.error.empty())
         ImGui::TextColored(ImVec4(1, 0.45f, 0.4f, 1), "%s", snap.error.c_str());
     ImGui::End();
