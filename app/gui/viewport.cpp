@@ -112,6 +112,7 @@ void Viewport::paintGL() {
     record_frame(fb_w, fb_h);
 
     ++fps_frames_;
+    ++frames_drawn_;
     if (fps_clock_.elapsed() >= 500) {
         fps_ = fps_frames_ * 1000.0 / double(fps_clock_.restart());
         fps_frames_ = 0;

@@ -35,6 +35,9 @@ public:
     Controls& controls() { return controls_; }
     const SolverSnapshot& snapshot() const { return snap_; }
     double fps() const { return fps_; }
+    // Frames drawn since the window opened: tests pace their clicks by frames, not by time
+    // (ImGui sees an event only in the frame after it, and a loaded machine draws few per second).
+    std::uint64_t frames_drawn() const { return frames_drawn_; }
     std::string slice_path() const;
     QString gl_info() const { return gl_info_; }
     // The colour bar's gradient in logical pixels (top = maximum), for tests and screenshots.
@@ -105,6 +108,7 @@ private:
     QTimer frame_timer_;
     QElapsedTimer fps_clock_;
     int fps_frames_ = 0;
+    std::uint64_t frames_drawn_ = 0;
     double fps_ = 0;
     float range_min_ = 0, range_max_ = 1;
     bool gl_ready_ = false;

@@ -19,6 +19,28 @@ T read_sim(SolverThread& solver, T (*get)(const Simulation&)) {
     return value;
 }
 
+// Waits until the viewport has drawn `frames` more frames (at most 10 s).
+inline bool wait_frames(const Viewport& v, std::uint64_t frames) {
+    const std::uint64_t until = v.frames_drawn() + frames;
+    return QTest::qWaitFor([&] { return v.frames_drawn() >= until; }, 10000);
+}
+
+// A left click on an ImGui widget through the Qt -> ImGui bridge, paced by frames: a frame sees
+// the cursor over the widget (hover), one the press, one the release. Paced by time, a click on
+// a loaded machine (8 FPS under ctest -j2 in CI) could fall between frames and be lost.
+inline bool click_widget(Viewport& v, QPoint p) {
+    QTest::mouseMove(&v, p);
+    if (!wait_frames(v, 2)) return false;
+    QTest::mousePress(&v, Qt::LeftButton, {}, p);
+    if (!wait_frames(v, 2)) return false;
+    QTest::mouseRelease(&v, Qt::LeftButton, {}, p);
+    return wait_frames(v, 2);
+}
+
+inline QPoint centre_of(const std::array<float, 4>& r) {
+    return QPoint(int(r[0] + r[2] / 2), int(r[1] + r[3] / 2));
+}
+
 // Settings go to a test location and start empty, so that runs (and a user's own settings)
 // do not leak into the tests. Closing a window must not end the test's event loops either.
 inline void isolate_settings() {

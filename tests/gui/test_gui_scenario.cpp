@@ -99,10 +99,7 @@ private slots:
         QTest::qWait(100); // a frame draws the edit (the button shows it is pending)
         QCOMPARE(scenario().edit().size, 12);
         const auto r = scenario().apply_button_rect();
-        const QPoint p(int(r[0] + r[2] / 2), int(r[1] + r[3] / 2));
-        QTest::mouseMove(&v, p);
-        QTest::qWait(50);
-        QTest::mouseClick(&v, Qt::LeftButton, {}, p);
+        QVERIFY(click_widget(v, centre_of(r)));
         QTRY_COMPARE_WITH_TIMEOUT(dims().nx, 22u * 12u, 10000);
         SimulationSetup s;
         solver().inspect([&](const Simulation& sim) { s = sim.setup(); });
