@@ -90,8 +90,8 @@ CollisionParams<Real> make_collision_params(const FlowParams& flow) {
     return p;
 }
 
-template <class S, class Real>
-void fill_step_args(StepArgs<Real>& a, const Dims& dims, const FlowParams& flow) {
+template <class S, class Real, class Store>
+void fill_step_args(StepArgs<Real, Store>& a, const Dims& dims, const FlowParams& flow) {
     a.dims = dims;
     a.coll = make_collision_params<S, Real>(flow);
     for (int k = 0; k < 3; ++k) {

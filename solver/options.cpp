@@ -42,6 +42,10 @@ constexpr NameTable<Scheme, 6> kSchemes{{{{Scheme::Push, "push"},
 constexpr NameTable<Layout, 2> kLayouts{{{{Layout::SoA, "soa"}, {Layout::AoS, "aos"}}}};
 constexpr NameTable<Precision, 2> kPrecisions{
     {{{Precision::FP32, "fp32"}, {Precision::FP64, "fp64"}}}};
+constexpr NameTable<Storage, 4> kStorages{{{{Storage::FP64, "fp64"},
+                                            {Storage::FP32, "fp32"},
+                                            {Storage::FP16S, "fp16s"},
+                                            {Storage::FP16C, "fp16c"}}}};
 constexpr NameTable<BackendKind, 3> kBackends{
     {{{BackendKind::Auto, "auto"}, {BackendKind::Cpu, "cpu"}, {BackendKind::Cuda, "cuda"}}}};
 
@@ -99,6 +103,15 @@ std::string layout_names() {
 std::string precision_names() {
     return kPrecisions.list();
 }
+std::string_view to_string(Storage v) {
+    return kStorages.name(v);
+}
+std::optional<Storage> parse_storage(std::string_view s) {
+    return kStorages.parse(s);
+}
+std::string storage_names() {
+    return kStorages.list();
+}
 
 std::string_view describe(Scheme s) {
     switch (s) {
@@ -134,6 +147,23 @@ std::string_view describe(Layout l) {
                : "AoS (array of structures): a node's Q populations are contiguous; good for CPU "
                  "caches, but a GPU warp reading one direction strides by Q values.";
 }
+std::string_view describe(Storage s) {
+    switch (s) {
+    case Storage::FP64:
+        return "fp64: populations stored as computed, 8 bytes each.";
+    case Storage::FP32:
+        return "fp32: populations stored as computed, 4 bytes each.";
+    case Storage::FP16S:
+        return "fp16s: IEEE half precision of f - w (scaled by 2^15), computed in fp32. 2 bytes "
+               "per population: half the memory traffic, so close to twice the speed; about 3 "
+               "significant digits, enough for low-Mach flows (Lehmann et al. 2022).";
+    case Storage::FP16C:
+        return "fp16c: our 16-bit format of f - w (4-bit exponent, 11-bit fraction), computed in "
+               "fp32. Twice the precision of fp16s over the range populations use, for a few "
+               "more instructions per value.";
+    }
+    return "";
+}
 std::string_view describe(CollisionKind c) {
     switch (c) {
     case CollisionKind::BGK:
@@ -167,8 +197,35 @@ int dimensions(StencilKind s) {
 bool is_thermal(StencilKind s) {
     return s == StencilKind::D2Q37;
 }
-int bytes_per_value(Precision p) {
-    return p == Precision::FP32 ? 4 : 8;
+int bytes_per_value(Storage s) {
+    switch (s) {
+    case Storage::FP64:
+        return 8;
+    case Storage::FP32:
+        return 4;
+    default:
+        return 2;
+    }
+}
+
+Storage stored_as(const ModelChoice& m) {
+    if (m.storage) return *m.storage;
+    return m.precision == Precision::FP64 ? Storage::FP64 : Storage::FP32;
+}
+
+void set_storage(ModelChoice& m, Storage s) {
+    ModelChoice plain = m;
+    plain.storage.reset();
+    if (s == stored_as(plain)) {
+        m.storage.reset();
+        return;
+    }
+    if (m.precision != Precision::FP32 || s == Storage::FP64)
+        throw ConfigError("storage = " + std::string(to_string(s)) + ": with precision = " +
+                          std::string(to_string(m.precision)) + " the allowed storage is " +
+                          (m.precision == Precision::FP64 ? "fp64" : "fp32|fp16s|fp16c") +
+                          " (16-bit storage is computed in fp32)");
+    m.storage = s;
 }
 
 namespace {
@@ -188,6 +245,10 @@ std::string thermal_compatibility_error(const ModelChoice& m, const Dims& d) {
     if (m.precision != Precision::FP64)
         return "precision = " + std::string(to_string(m.precision)) +
                ": the d2q37 model runs in fp64 only; use fp64";
+    if (m.storage)
+        return "storage = " + std::string(to_string(*m.storage)) +
+               ": the d2q37 model stores fp64 only (its temperature and its third-order "
+               "moments need the digits); use storage = fp64";
     if (d.nz != 1)
         return "stencil = d2q37: needs a 2D lattice (nz = 1), this lattice has nz = " +
                std::to_string(d.nz);
@@ -199,6 +260,12 @@ std::string thermal_compatibility_error(const ModelChoice& m, const Dims& d) {
 
 std::string compatibility_error(const ModelChoice& m, const Dims& d) {
     if (is_thermal(m.stencil)) return thermal_compatibility_error(m, d);
+    if (m.storage && (m.precision != Precision::FP32 || *m.storage == Storage::FP64 ||
+                      *m.storage == Storage::FP32))
+        return "storage = " + std::string(to_string(*m.storage)) +
+               ": with precision = " + std::string(to_string(m.precision)) +
+               " the allowed storage is " +
+               (m.precision == Precision::FP64 ? "fp64" : "fp32|fp16s|fp16c");
     if (m.collision == CollisionKind::MRT && m.stencil == StencilKind::D3Q27)
         return "collision = mrt: no MRT basis for d3q27; use mrt with d2q9 or d3q19, or "
                "bgk|trt with d3q27";
@@ -213,13 +280,13 @@ std::string compatibility_error(const ModelChoice& m, const Dims& d) {
 double bytes_per_node_update(const ModelChoice& m, int temperature_velocities) {
     const double flags = is_thermal(m.stencil) ? 0.0 : 1.0;
     const int q = velocities(m.stencil) + temperature_velocities;
-    return 2.0 * q * bytes_per_value(m.precision) + flags;
+    return 2.0 * q * bytes_per_value(stored_as(m)) + flags;
 }
 double lattice_bytes(const ModelChoice& m, const Dims& d, int temperature_velocities) {
     const double copies = is_in_place(m.scheme) ? 1.0 : 2.0;
     const double flags = is_thermal(m.stencil) ? 0.0 : 1.0;
     const int q = velocities(m.stencil) + temperature_velocities;
-    return double(d.nodes()) * (copies * q * bytes_per_value(m.precision) + flags);
+    return double(d.nodes()) * (copies * q * bytes_per_value(stored_as(m)) + flags);
 }
 
 std::string model_label(const ModelChoice& m) {
@@ -227,6 +294,7 @@ std::string model_label(const ModelChoice& m) {
     for (std::string_view part : {to_string(m.stencil), to_string(m.collision), to_string(m.scheme),
                                   to_string(m.layout), to_string(m.precision)})
         (s += s.empty() ? "" : " ") += part;
+    if (m.storage) ((s += " ") += to_string(*m.storage)) += " storage";
     return s;
 }
 

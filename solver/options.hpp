@@ -4,6 +4,7 @@
 #include "core/lattice.hpp"
 #include "core/layout.hpp"
 #include "core/scheme.hpp"
+#include "core/storage.hpp"
 
 #include <optional>
 #include <stdexcept>
@@ -25,7 +26,10 @@ struct ModelChoice {
     CollisionKind collision = CollisionKind::BGK;
     Scheme scheme = Scheme::Pull;
     Layout layout = Layout::SoA;
-    Precision precision = Precision::FP32;
+    Precision precision = Precision::FP32; // the arithmetic
+    // What the populations are stored as when that differs from the arithmetic: fp16s or
+    // fp16c (computed in fp32). Empty: stored as computed. stored_as() gives the format.
+    std::optional<Storage> storage;
     bool operator==(const ModelChoice&) const = default;
 };
 
@@ -61,12 +65,14 @@ std::string_view to_string(Scheme);
 std::string_view to_string(Layout);
 std::string_view to_string(Precision);
 std::string_view to_string(BackendKind);
+std::string_view to_string(Storage);
 std::optional<StencilKind> parse_stencil(std::string_view);
 std::optional<CollisionKind> parse_collision(std::string_view);
 std::optional<Scheme> parse_scheme(std::string_view);
 std::optional<Layout> parse_layout(std::string_view);
 std::optional<Precision> parse_precision(std::string_view);
 std::optional<BackendKind> parse_backend(std::string_view);
+std::optional<Storage> parse_storage(std::string_view);
 // "a|b|c" lists of the valid spellings, for messages and --help. stencil_names() lists the
 // isothermal stencils (the ones every isothermal preset can take); d2q37 parses too.
 std::string stencil_names();
@@ -74,14 +80,22 @@ std::string collision_names();
 std::string scheme_names();
 std::string layout_names();
 std::string precision_names();
+std::string storage_names();
 // One-sentence explanations used by --help and tooltips.
 std::string_view describe(Scheme);
 std::string_view describe(Layout);
 std::string_view describe(CollisionKind);
+std::string_view describe(Storage);
 
 int velocities(StencilKind); // Q
 int dimensions(StencilKind); // D
-int bytes_per_value(Precision);
+int bytes_per_value(Storage);
+// The storage format of a choice: its 16-bit format, or the precision's own.
+Storage stored_as(const ModelChoice&);
+// Sets the `storage` key's value on a choice whose precision is already set: the precision's
+// own format clears it (one spelling of each choice), a 16-bit one sets it. Throws ConfigError
+// naming the key and the allowed values when the precision cannot store that way.
+void set_storage(ModelChoice&, Storage);
 
 bool is_thermal(StencilKind); // d2q37: the thermal engine (solver/thermal/d2q37/)
 

@@ -107,7 +107,7 @@ std::unique_ptr<Engine> Simulation::make_engine(const EngineConfig& cfg) {
     if (backend_ == BackendKind::Cpu) return cpu_engine(cfg);
     std::string why;
     auto e = cuda_engine(cfg, why);
-    if (!e) throw ConfigError("backend = cuda: " + why);
+    if (!e) throw ConfigError("backend = cuda: " + why + "; use backend = auto|cpu");
     return e;
 }
 
@@ -137,7 +137,7 @@ std::unique_ptr<Simulation> Simulation::create(SimulationSetup setup, BackendKin
             sim->backend_ = BackendKind::Cuda;
             sim->backend_note_ = "CUDA back end on " + sim->engine_->device().device;
         } else if (backend == BackendKind::Cuda) {
-            throw ConfigError("backend = cuda: " + why);
+            throw ConfigError("backend = cuda: " + why + "; use backend = auto|cpu");
         } else {
             sim->backend_ = BackendKind::Cpu;
             sim->backend_note_ = "no usable NVIDIA GPU (" + why + "): running on the CPU back end";

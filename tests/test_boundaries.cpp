@@ -22,7 +22,7 @@ const int kThreads = test::use_threads(1);
 
 SimulationSetup box(StencilKind st, CollisionKind c, Dims d) {
     SimulationSetup s;
-    s.model = {st, c, Scheme::Pull, Layout::SoA, Precision::FP64};
+    s.model = {st, c, Scheme::Pull, Layout::SoA, Precision::FP64, {}};
     s.dims = d;
     s.flags.assign(d.nodes(), kFluid);
     s.rho.assign(d.nodes(), 1.0);

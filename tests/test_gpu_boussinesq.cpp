@@ -29,7 +29,7 @@ std::string name(E e) {
 Scenario gpu_case(bool three_d, Scheme scheme, Layout layout, Precision precision,
                   TemperatureStencil temperature, CollisionKind collision) {
     ModelOptions m;
-    m.model = {StencilKind::D2Q9, collision, scheme, layout, precision};
+    m.model = {StencilKind::D2Q9, collision, scheme, layout, precision, {}};
     m.temperature = temperature;
     if (three_d) {
         // The same set-up runs on the CPU in test_boussinesq_schemes.cpp (BoussinesqGpuSetUp),
@@ -148,7 +148,7 @@ TEST(BoussinesqGpuPerformance, MlupsPerScheme) {
         o.rayleigh = 5000;
         o.height = 126;
         o.aspect = 128.0 / 126.0;
-        o.model.model = {StencilKind::D3Q19, CollisionKind::TRT, sc, Layout::SoA, Precision::FP32};
+        o.model.model = {StencilKind::D3Q19, CollisionKind::TRT, sc, Layout::SoA, Precision::FP32, {}};
         const Scenario s = rayleigh_benard3d(o);
         std::string why;
         auto gpu = make_cuda_engine(s.config, why);

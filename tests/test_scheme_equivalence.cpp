@@ -104,7 +104,7 @@ class SchemeEquivalence : public testing::TestWithParam<Case> {};
 
 TEST_P(SchemeEquivalence, EverySchemeAndLayoutGivesTheSameFlow) {
     const Case c = GetParam();
-    ModelChoice ref_model{c.stencil, c.collision, Scheme::Pull, Layout::SoA, c.precision};
+    ModelChoice ref_model{c.stencil, c.collision, Scheme::Pull, Layout::SoA, c.precision, {}};
     auto ref = Simulation::create(mixed_setup(ref_model, c.boundary_nodes), BackendKind::Cpu);
     ref->step(200);
     const test::FlowField ref200 = test::flow_field(*ref);
@@ -155,7 +155,7 @@ class ModelSwitch : public testing::TestWithParam<Case> {};
 
 TEST_P(ModelSwitch, SwitchingSchemeLayoutOrPrecisionKeepsTheFlow) {
     const Case c = GetParam();
-    const ModelChoice a{c.stencil, c.collision, Scheme::Esoteric, Layout::AoS, Precision::FP64};
+    const ModelChoice a{c.stencil, c.collision, Scheme::Esoteric, Layout::AoS, Precision::FP64, {}};
     for (int first : {100, 101}) {
         auto ref = Simulation::create(mixed_setup(a, false), BackendKind::Cpu);
         ref->step(first + 100);
@@ -163,7 +163,7 @@ TEST_P(ModelSwitch, SwitchingSchemeLayoutOrPrecisionKeepsTheFlow) {
         for (Scheme sc : kSchemes)
             for (Layout l : kLayouts)
                 for (Precision p : {Precision::FP32, Precision::FP64}) {
-                    const ModelChoice b{c.stencil, c.collision, sc, l, p};
+                    const ModelChoice b{c.stencil, c.collision, sc, l, p, {}};
                     const double tol = tolerance(p);
                     for (bool a_first : {true, false}) {
                         auto sim = Simulation::create(mixed_setup(a_first ? a : b, false),
@@ -190,7 +190,7 @@ INSTANTIATE_TEST_SUITE_P(
 // schemes still agree afterwards (the redirects of the new walls are scheme-independent).
 TEST(SetNodeTypes, DrawnObstacleBecomesWallUnderEveryScheme) {
     const ModelChoice ref_model{StencilKind::D2Q9, CollisionKind::TRT, Scheme::Pull, Layout::SoA,
-                                Precision::FP64};
+                                Precision::FP64, {}};
     const Dims d = mixed_setup(ref_model, false).dims;
     std::vector<std::pair<node_t, NodeType>> edits;
     for (std::uint32_t y = 8; y <= 10; ++y)

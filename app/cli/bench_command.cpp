@@ -1,6 +1,6 @@
-// `latticelab bench`: MLUPS and bandwidth over a matrix of stencils, precisions, collisions,
-// schemes, layouts and block sizes on a periodic box with a few solid spheres. One
-// Simulation per lattice is switched with set_model() / set_launch(), which is what that
+// `latticelab bench`: MLUPS and bandwidth over a matrix of stencils, precisions, storage
+// formats, collisions, schemes, layouts and block sizes on a periodic box with a few solid spheres.
+// One Simulation per lattice is switched with set_model() / set_launch(), which is what that
 // interface is for; each measurement is a warm-up batch and the median of --repeats batches.
 //
 // [SECTION] options and lists   --schemes etc. parsed into runtime enums
@@ -24,6 +24,7 @@ namespace {
 struct Matrix {
     std::vector<StencilKind> stencils;
     std::vector<Precision> precisions;
+    std::vector<Storage> storages; // empty: each precision's own
     std::vector<CollisionKind> collisions;
     std::vector<Scheme> schemes;
     std::vector<Layout> layouts;
@@ -35,6 +36,8 @@ Matrix parse_matrix(const BenchOptions& o) {
     m.stencils = parse_list<StencilKind>("--stencils", o.stencils, parse_stencil, stencil_names());
     m.precisions =
         parse_list<Precision>("--precisions", o.precisions, parse_precision, precision_names());
+    if (!o.storages.empty())
+        m.storages = parse_list<Storage>("--storages", o.storages, parse_storage, storage_names());
     m.collisions =
         parse_list<CollisionKind>("--collisions", o.collisions, parse_collision, collision_names());
     m.schemes = parse_list<Scheme>("--schemes", o.schemes, parse_scheme, scheme_names());
@@ -84,18 +87,36 @@ SimulationSetup obstacle_box(const ModelChoice& model, std::uint32_t n, int bloc
     return s;
 }
 
+// The storage formats measured with precision p: --storages where p can store that way, else
+// the precision's own format.
+std::vector<ModelChoice> with_storages(const Matrix& m, ModelChoice model, bool report) {
+    if (m.storages.empty()) return {model};
+    std::vector<ModelChoice> out;
+    for (Storage s : m.storages) {
+        try {
+            set_storage(model, s);
+            out.push_back(model);
+        } catch (const ConfigError& e) {
+            if (report) std::fprintf(stderr, "skipped: %s\n", e.what());
+        }
+    }
+    return out;
+}
+
 // Refuses sizes whose lattice cannot be held, before anything is allocated.
 void check_sizes(const Matrix& m, long n, bool cpu) {
     for (StencilKind st : m.stencils)
         for (Precision p : m.precisions)
-            for (Scheme sc : m.schemes) {
-                const ModelChoice model{st, CollisionKind::BGK, sc, Layout::SoA, p};
-                const int d = dimensions(st);
-                const auto nodes = [d](long s) {
-                    return std::uint64_t(s) * std::uint64_t(s) * (d == 3 ? std::uint64_t(s) : 1);
-                };
-                check_lattice_fits(n, nodes, model, cpu, 4);
-            }
+            for (Scheme sc : m.schemes)
+                for (const ModelChoice& model :
+                     with_storages(m, {st, CollisionKind::BGK, sc, Layout::SoA, p, {}}, false)) {
+                    const int d = dimensions(st);
+                    const auto nodes = [d](long s) {
+                        return std::uint64_t(s) * std::uint64_t(s) *
+                               (d == 3 ? std::uint64_t(s) : 1);
+                    };
+                    check_lattice_fits(n, nodes, model, cpu, 4);
+                }
 }
 
 // ------------------------------------------------------------------ measuring
@@ -122,9 +143,10 @@ Row measure(Simulation& sim, const BenchOptions& o, std::int64_t steps) {
 void report_row(const Row& r, const BenchOptions& o) {
     if (o.quiet) return;
     const auto& j = r.record;
-    std::fprintf(stderr, "%s %s %s %s %s block %d: %.1f MLUPS, %.2f GB/s, %.1f %% of copy\n",
+    std::fprintf(stderr, "%s %s %s %s %s %s block %d: %.1f MLUPS, %.2f GB/s, %.1f %% of copy\n",
                  std::string(to_string(r.model.stencil)).c_str(),
                  std::string(to_string(r.model.precision)).c_str(),
+                 std::string(to_string(stored_as(r.model))).c_str(),
                  std::string(to_string(r.model.collision)).c_str(),
                  std::string(to_string(r.model.scheme)).c_str(),
                  std::string(to_string(r.model.layout)).c_str(), r.block, j["mlups"].get<double>(),
@@ -144,9 +166,9 @@ std::string markdown(const std::vector<Row>& rows, const nlohmann::json& device,
                   device["copy_bandwidth_gb_per_s"].get<double>());
     s << buf << "- lattice: " << lattice << ", periodic box with four solid spheres\n"
       << "- " << steps << " steps per measurement, median of " << repeats << " after a warm-up\n\n"
-      << "| stencil | precision | collision | scheme | layout | block | MLUPS | GB/s | % of copy "
-         "bandwidth | registers | occupancy |\n"
-      << "|---|---|---|---|---|---:|---:|---:|---:|---:|---:|\n";
+      << "| stencil | precision | storage | collision | scheme | layout | block | MLUPS | GB/s | "
+         "B/node | % of copy bandwidth | registers | occupancy |\n"
+      << "|---|---|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|\n";
     for (const Row& r : rows) {
         const auto& j = r.record;
         const auto& lr = j["launch_report"];
@@ -157,15 +179,17 @@ std::string markdown(const std::vector<Row>& rows, const nlohmann::json& device,
         if (gpu)
             std::snprintf(occ, sizeof occ, "%.0f %%",
                           100 * lr["theoretical_occupancy"].get<double>());
-        std::snprintf(buf, sizeof buf,
-                      "| %s | %s | %s | %s | %s | %s | %.1f | %.2f | %.1f | %s | %s |\n",
-                      std::string(to_string(r.model.stencil)).c_str(),
-                      std::string(to_string(r.model.precision)).c_str(),
-                      std::string(to_string(r.model.collision)).c_str(),
-                      std::string(to_string(r.model.scheme)).c_str(),
-                      std::string(to_string(r.model.layout)).c_str(), block.c_str(),
-                      j["mlups"].get<double>(), j["gb_per_s"].get<double>(),
-                      100 * j["fraction_of_copy_bandwidth"].get<double>(), regs.c_str(), occ);
+        std::snprintf(
+            buf, sizeof buf,
+            "| %s | %s | %s | %s | %s | %s | %s | %.1f | %.2f | %.0f | %.1f | %s | %s |\n",
+            std::string(to_string(r.model.stencil)).c_str(),
+            std::string(to_string(r.model.precision)).c_str(),
+            std::string(to_string(stored_as(r.model))).c_str(),
+            std::string(to_string(r.model.collision)).c_str(),
+            std::string(to_string(r.model.scheme)).c_str(),
+            std::string(to_string(r.model.layout)).c_str(), block.c_str(), j["mlups"].get<double>(),
+            j["gb_per_s"].get<double>(), j["bytes_per_node_update"].get<double>(),
+            100 * j["fraction_of_copy_bandwidth"].get<double>(), regs.c_str(), occ);
         s << buf;
     }
     return s.str();
@@ -174,8 +198,8 @@ std::string markdown(const std::vector<Row>& rows, const nlohmann::json& device,
 // Finds out where `auto` lands with a tiny lattice, so defaults fit the device.
 bool lands_on_gpu(BackendKind backend) {
     if (backend == BackendKind::Cpu || !cuda_compiled_in()) return false;
-    ModelChoice probe{StencilKind::D3Q19, CollisionKind::BGK, Scheme::Pull, Layout::SoA,
-                      Precision::FP32};
+    ModelChoice probe{StencilKind::D3Q19, CollisionKind::BGK, Scheme::Pull,
+                      Layout::SoA,        Precision::FP32,    {}};
     return Simulation::create(obstacle_box(probe, 8, 256), backend)->on_gpu();
 }
 
@@ -196,6 +220,10 @@ CLI::App* add_bench(CLI::App& app, BenchOptions& o) {
     b->add_option("--layouts", o.layouts, "comma list of " + layout_names())->capture_default_str();
     b->add_option("--precisions", o.precisions, "comma list of " + precision_names())
         ->capture_default_str();
+    b->add_option("--storages", o.storages,
+                  "comma list of " + storage_names() +
+                      ": what populations are stored as (default: each precision's own; "
+                      "fp16s|fp16c go with precision fp32)");
     b->add_option("--stencils", o.stencils, "comma list of " + stencil_names())
         ->capture_default_str();
     b->add_option("--collisions", o.collisions, "comma list of " + collision_names())
@@ -226,8 +254,8 @@ int bench_command(const BenchOptions& o) {
     const BackendKind backend = backend_from(o.backend);
     // Every block size is checked (validate's message) before the big lattice is built.
     for (int bs : m.block_sizes) {
-        ModelChoice probe{StencilKind::D3Q19, CollisionKind::BGK, Scheme::Pull, Layout::SoA,
-                          Precision::FP32};
+        ModelChoice probe{StencilKind::D3Q19, CollisionKind::BGK, Scheme::Pull,
+                          Layout::SoA,        Precision::FP32,    {}};
         validate(obstacle_box(probe, 4, bs));
     }
     const bool gpu = lands_on_gpu(backend);
@@ -243,29 +271,31 @@ int bench_command(const BenchOptions& o) {
         for (Precision p : m.precisions)
             for (CollisionKind c : m.collisions)
                 for (Scheme sc : m.schemes)
-                    for (Layout l : m.layouts) {
-                        const ModelChoice model{st, c, sc, l, p};
-                        const std::string why = compatibility_error(model, box_dims(st, n));
-                        if (!why.empty()) {
-                            if (!o.quiet) std::fprintf(stderr, "skipped: %s\n", why.c_str());
-                            continue;
+                    for (Layout l : m.layouts)
+                        for (const ModelChoice& model :
+                             with_storages(m, {st, c, sc, l, p, {}}, !o.quiet)) {
+                            const std::string why = compatibility_error(model, box_dims(st, n));
+                            if (!why.empty()) {
+                                if (!o.quiet) std::fprintf(stderr, "skipped: %s\n", why.c_str());
+                                continue;
+                            }
+                            if (!sim)
+                                sim = Simulation::create(
+                                    obstacle_box(model, std::uint32_t(n), m.block_sizes[0]),
+                                    backend);
+                            sim->set_model(model);
+                            // The CPU ignores the launch shape: one measurement per model.
+                            const std::size_t shapes = sim->on_gpu() ? m.block_sizes.size() : 1;
+                            for (std::size_t b = 0; b < shapes; ++b) {
+                                sim->set_launch({m.block_sizes[b], 0});
+                                rows.push_back(measure(*sim, o, steps));
+                                report_row(rows.back(), o);
+                            }
+                            device = device_record(*sim);
+                            const Dims& d = sim->setup().dims;
+                            lattice = std::to_string(d.nx) + " x " + std::to_string(d.ny) + " x " +
+                                      std::to_string(d.nz);
                         }
-                        if (!sim)
-                            sim = Simulation::create(
-                                obstacle_box(model, std::uint32_t(n), m.block_sizes[0]), backend);
-                        sim->set_model(model);
-                        // The CPU ignores the launch shape: one measurement per model.
-                        const std::size_t shapes = sim->on_gpu() ? m.block_sizes.size() : 1;
-                        for (std::size_t b = 0; b < shapes; ++b) {
-                            sim->set_launch({m.block_sizes[b], 0});
-                            rows.push_back(measure(*sim, o, steps));
-                            report_row(rows.back(), o);
-                        }
-                        device = device_record(*sim);
-                        const Dims& d = sim->setup().dims;
-                        lattice = std::to_string(d.nx) + " x " + std::to_string(d.ny) + " x " +
-                                  std::to_string(d.nz);
-                    }
     }
     if (rows.empty()) throw ConfigError("bench: no combination of the lists can run");
 

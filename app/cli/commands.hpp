@@ -30,7 +30,7 @@ struct RunOptions {
 };
 
 struct BenchOptions {
-    std::string schemes, layouts = "soa,aos", precisions = "fp32", stencils = "d3q19";
+    std::string schemes, layouts = "soa,aos", precisions = "fp32", storages, stencils = "d3q19";
     std::string collisions = "bgk", block_sizes = "128,256,512";
     std::string backend = "auto";
     std::optional<std::int64_t> size, steps;

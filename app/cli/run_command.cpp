@@ -174,11 +174,14 @@ void print_summary(Simulation& sim, const RunResult& r, const RunOptions& o) {
                 s.flow.tau, s.u_ref);
     std::printf("back end   %s: %s\n", sim.device().backend.c_str(), sim.backend_note().c_str());
     std::printf("device     %s\n", sim.device().device.c_str());
-    std::printf("model      %s %s, %s, %s, %s\n", std::string(to_string(s.model.stencil)).c_str(),
+    std::printf("model      %s %s, %s, %s, %s%s\n", std::string(to_string(s.model.stencil)).c_str(),
                 std::string(to_string(s.model.collision)).c_str(),
                 std::string(to_string(s.model.scheme)).c_str(),
                 std::string(to_string(s.model.layout)).c_str(),
-                std::string(to_string(s.model.precision)).c_str());
+                std::string(to_string(s.model.precision)).c_str(),
+                s.model.storage
+                    ? (", " + std::string(to_string(*s.model.storage)) + " storage").c_str()
+                    : "");
     std::printf("lattice    %u x %u x %u = %u nodes\n", s.dims.nx, s.dims.ny, s.dims.nz,
                 s.dims.nodes());
     std::printf("steps      %llu", (unsigned long long)sim.time_step());

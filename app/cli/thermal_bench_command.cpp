@@ -115,7 +115,7 @@ void time_steps(thermal::D2Q37KernelBench& bench, const Plan& p, const ThermalBe
     const int lx = p.rt.config.lx, ly = p.rt.config.ly;
     // Bytes per site update: ll::bytes_per_node_update of d2q37 FP64, 2 x 37 x 8.
     const ModelChoice model{StencilKind::D2Q37, CollisionKind::BGK, Scheme::Pull, Layout::SoA,
-                            Precision::FP64};
+                            Precision::FP64, {}};
     const double sites = double(lx) * double(ly);
     const thermal::KernelWork work{sites, bytes_per_node_update(model) * sites,
                                    p.flops_per_site * sites};

@@ -32,6 +32,7 @@ constexpr std::array kSchemes = {Scheme::Push, Scheme::Pull,     Scheme::Split,
                                  Scheme::AA,   Scheme::Esoteric, Scheme::SharedX};
 constexpr std::array kLayouts = {Layout::SoA, Layout::AoS};
 constexpr std::array kPrecisions = {Precision::FP32, Precision::FP64};
+constexpr std::array kStorages = {Storage::FP32, Storage::FP16S, Storage::FP16C, Storage::FP64};
 constexpr std::array kCollisions = {CollisionKind::BGK, CollisionKind::TRT, CollisionKind::MRT};
 constexpr std::array kMaps = {render::ColorMap::Viridis, render::ColorMap::BlueWhiteRed,
                               render::ColorMap::Inferno};
@@ -88,7 +89,16 @@ void Controls::set_layout(Layout l) {
     change_model([l](ModelChoice& m) { m.layout = l; });
 }
 void Controls::set_precision(Precision p) {
-    change_model([p](ModelChoice& m) { m.precision = p; });
+    change_model([p](ModelChoice& m) {
+        m.precision = p;
+        if (p == Precision::FP64) m.storage.reset();
+    });
+}
+void Controls::set_storage(Storage s) {
+    change_model([s](ModelChoice& m) {
+        m.precision = s == Storage::FP64 ? Precision::FP64 : Precision::FP32;
+        ll::set_storage(m, s);
+    });
 }
 void Controls::set_collision(CollisionKind c) {
     change_model([c](ModelChoice& m) { m.collision = c; });
@@ -262,6 +272,7 @@ void Controls::draw_main(const SolverSnapshot& snap, std::string_view slice_path
                             "LBM speed is bound by memory traffic, so it roughly halves MLUPS.");
                     }))
                 set_precision(precision);
+            draw_storage(snap);
             CollisionKind collision = snap.model.collision;
             if (combo(
                     "collision", kCollisions, snap.model.collision, collision,
@@ -420,6 +431,26 @@ void Controls::draw_warnings(const SolverSnapshot& snap) {
     tooltip("Checked on the parameters alone (tau, tau_T, the expected Mach number, the "
             "viscous damping of the growth rate); the run goes on, but may blow up or show "
             "little. Change the parameter named, or reset to the preset's defaults.");
+}
+
+void Controls::draw_storage(const SolverSnapshot& snap) {
+    const Storage current = stored_as(snap.model);
+    Storage storage = current;
+    // What each choice would cost on this model: the one bytes-per-node formula.
+    const auto tip = [&snap](Storage s) {
+        ModelChoice m = snap.model;
+        m.precision = s == Storage::FP64 ? Precision::FP64 : Precision::FP32;
+        m.storage.reset();
+        if (s == Storage::FP16S || s == Storage::FP16C) m.storage = s;
+        char bytes[96];
+        std::snprintf(bytes, sizeof bytes, " %.0f B per node update on this model.",
+                      bytes_per_node_update(m));
+        return std::string(describe(s)) + bytes +
+               " Memory traffic sets LBM speed, so fewer bytes mean more MLUPS.";
+    };
+    if (combo(
+            "storage", kStorages, current, storage, [](Storage s) { return to_string(s); }, tip))
+        set_storage(storage);
 }
 
 void Controls::draw_nusselt(const SolverSnapshot& snap) {

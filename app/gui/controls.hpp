@@ -35,7 +35,9 @@ public:
     // ---- actions (queued to the solver thread; they return at once) ----
     void set_scheme(Scheme s);
     void set_layout(Layout l);
-    void set_precision(Precision p);
+    void set_precision(Precision p); // fp64 also stores fp64
+    // fp16s | fp16c compute in fp32, so they set the precision to fp32; fp64 sets it to fp64.
+    void set_storage(Storage s);
     void set_collision(CollisionKind c);
     void set_block_size(int threads); // a multiple of 32; the solver validates the range
     void set_occupancy_cap(int blocks_per_sm);
@@ -95,6 +97,8 @@ private:
     void draw_instability(const SolverSnapshot& snap);
     // Convection runs: the Nusselt number the solver thread measured, with a tooltip on it.
     void draw_nusselt(const SolverSnapshot& snap);
+    // The storage combo: what a population is in memory, with its bytes per node update.
+    void draw_storage(const SolverSnapshot& snap);
     // Registers, blocks per SM, occupancy, bytes per node, MLUPS, GB/s, % of copy (tuning.hpp).
     void draw_tuning(const SolverSnapshot& snap);
 

@@ -47,13 +47,15 @@ std::string number_text(double v) {
 }
 
 KeyValues model_keys(const ModelChoice& model, const LaunchConfig& launch) {
-    return {{"stencil", std::string(to_string(model.stencil))},
-            {"scheme", std::string(to_string(model.scheme))},
-            {"layout", std::string(to_string(model.layout))},
-            {"precision", std::string(to_string(model.precision))},
-            {"collision", std::string(to_string(model.collision))},
-            {"block_size", std::to_string(launch.block_size)},
-            {"occupancy", std::to_string(launch.blocks_per_sm_cap)}};
+    KeyValues keys{{"stencil", std::string(to_string(model.stencil))},
+                   {"scheme", std::string(to_string(model.scheme))},
+                   {"layout", std::string(to_string(model.layout))},
+                   {"precision", std::string(to_string(model.precision))},
+                   {"collision", std::string(to_string(model.collision))},
+                   {"block_size", std::to_string(launch.block_size)},
+                   {"occupancy", std::to_string(launch.blocks_per_sm_cap)}};
+    if (model.storage) keys["storage"] = std::string(to_string(*model.storage));
+    return keys;
 }
 
 std::vector<std::string> scenario_stencils(const std::string& scenario) {

@@ -47,17 +47,17 @@ LL_HD float velocity_field(const At& at, const Dims& dims, node_t n, const Field
     return magnitude3(wx, wy, wz);
 }
 
-template <class S, Layout L, Scheme Sc, class Real>
+template <class S, Layout L, Scheme Sc, class Real, class Store>
 struct MacroAt {
-    StepArgs<Real> a;
+    StepArgs<Real, Store> a;
     LL_HD Macro<Real> operator()(node_t n) const { return read_macro<S, L, Sc>(a, n); }
 };
 
-template <class S, Layout L, Scheme Sc, class Real>
-LL_HD float field_at(const StepArgs<Real>& a, node_t n, const FieldRequest& req) {
+template <class S, Layout L, Scheme Sc, class Real, class Store>
+LL_HD float field_at(const StepArgs<Real, Store>& a, node_t n, const FieldRequest& req) {
     if (req.mask_walls && is_halfway_wall(a.flags[n]))
         return std::numeric_limits<float>::quiet_NaN();
-    return velocity_field(MacroAt<S, L, Sc, Real>{a}, a.dims, n, req);
+    return velocity_field(MacroAt<S, L, Sc, Real, Store>{a}, a.dims, n, req);
 }
 
 } // namespace ll

@@ -11,50 +11,56 @@
 
 namespace ll {
 
-template <class S, Layout L, Scheme Sc, class Real>
+// Real is the arithmetic, Store the number format in memory: gather, scatter and the wall
+// slots go through load() and store() (storage.hpp), the only code that knows it.
+template <class S, Layout L, Scheme Sc, class Real, class Store = Real>
 struct Propagation {
     using A = Addressing<S, Sc>;
+    using Args = StepArgs<Real, Store>;
 
-    LL_HD static offset_t index(const StepArgs<Real>& a, node_t node, int dir) {
+    LL_HD static offset_t index(const Args& a, node_t node, int dir) {
         return population_index<L>(node, dir, a.dims.nodes(), S::Q);
     }
-    LL_HD static node_t resolve(const StepArgs<Real>& a, const NodeFrame& fr, const int (&d)[3]) {
+    LL_HD static node_t resolve(const Args& a, const NodeFrame& fr, const int (&d)[3]) {
         const bool near =
             d[0] >= -1 && d[0] <= 1 && d[1] >= -1 && d[1] <= 1 && d[2] >= -1 && d[2] <= 1;
         return near ? fr.shift(d[0], d[1], d[2]) : shift_far(a.dims, fr, d[0], d[1], d[2]);
     }
-    LL_HD static offset_t incoming_index(const StepArgs<Real>& a, const NodeFrame& fr, int i) {
+    LL_HD static offset_t incoming_index(const Args& a, const NodeFrame& fr, int i) {
         const Slot s = A::incoming(i, a.parity);
         return index(a, fr.shift(s.d[0], s.d[1], s.d[2]), s.dir);
     }
-    LL_HD static offset_t outgoing_index(const StepArgs<Real>& a, const NodeFrame& fr, int i) {
+    LL_HD static offset_t outgoing_index(const Args& a, const NodeFrame& fr, int i) {
         const Slot s = A::outgoing(i, a.parity);
         return index(a, fr.shift(s.d[0], s.d[1], s.d[2]), s.dir);
     }
 
-    LL_HD static void gather(const StepArgs<Real>& a, const NodeFrame& fr, Real (&f)[S::Q]) {
+    LL_HD static void gather(const Args& a, const NodeFrame& fr, Real (&f)[S::Q]) {
         LL_UNROLL
         for (int i = 0; i < S::Q; ++i)
-            f[i] = a.src[incoming_index(a, fr, i)];
+            f[i] = load<Real>(a.src, incoming_index(a, fr, i));
     }
-    LL_HD static void scatter(const StepArgs<Real>& a, const NodeFrame& fr, const Real (&f)[S::Q]) {
+    // A time step's stores: 16-bit formats round stochastically (storage.hpp, dither), wider
+    // ones ignore the noise, which the compiler then drops.
+    LL_HD static void scatter(const Args& a, const NodeFrame& fr, const Real (&f)[S::Q]) {
+        const std::uint32_t seed = node_seed(fr.n, a.step);
         LL_UNROLL
         for (int i = 0; i < S::Q; ++i)
-            a.dst[outgoing_index(a, fr, i)] = f[i];
+            store(a.dst, outgoing_index(a, fr, i), f[i], dither(seed, i));
     }
 
     // What the out-of-line wall path needs, passed by value: a reference would force the
     // caller's StepArgs and NodeFrame into local memory for every node.
     struct WallLookup {
-        Real* mem;
+        Store* mem;
         const std::uint8_t* flags;
         Dims dims;
         int parity;
         Real wall_u[3];
         node_t n;
     };
-    LL_HD static WallLookup wall_lookup(const StepArgs<Real>& a, node_t n) {
-        return {const_cast<Real*>(a.src),
+    LL_HD static WallLookup wall_lookup(const Args& a, node_t n) {
+        return {const_cast<Store*>(a.src),
                 a.flags,
                 a.dims,
                 a.parity,
@@ -63,8 +69,8 @@ struct Propagation {
     }
     // Where the reflection of incoming direction i from the wall node `sf` lives, and what the
     // wall adds (boundary.hpp).
-    LL_HD static Real* reflection_slot(const WallLookup& w, int i, std::uint8_t sf, Real& add) {
-        StepArgs<Real> a{};
+    LL_HD static offset_t reflection_slot(const WallLookup& w, int i, std::uint8_t sf, Real& add) {
+        Args a{};
         a.dims = w.dims;
         a.flags = w.flags;
         a.parity = w.parity;
@@ -73,22 +79,22 @@ struct Propagation {
         const NodeFrame fr = make_frame(w.dims, w.n);
         const Redirect<Real> r = wall_redirect<S, Sc>(a, fr, i, sf);
         add = r.add;
-        return w.mem + index(a, resolve(a, fr, r.d), r.dir);
+        return population_index<L>(resolve(a, fr, r.d), r.dir, a.dims.nodes(), S::Q);
     }
     LL_HD_NOINLINE static Real reflected(WallLookup w, int i, std::uint8_t sf) {
         Real add;
-        const Real* slot = reflection_slot(w, i, sf, add);
-        return *slot + add;
+        const offset_t slot = reflection_slot(w, i, sf, add);
+        return load<Real>(w.mem, slot) + add;
     }
     // The inverse of reflected(): stores what reflected() will read back.
     LL_HD_NOINLINE static void store_reflected(WallLookup w, int i, std::uint8_t sf, Real value) {
         Real add;
-        Real* slot = reflection_slot(w, i, sf, add);
-        *slot = value - add;
+        const offset_t slot = reflection_slot(w, i, sf, add);
+        store(w.mem, slot, value - add);
     }
 
     // Replace the populations whose source is a half-way wall by their reflection.
-    LL_HD static void apply_walls(const StepArgs<Real>& a, const NodeFrame& fr, Real (&f)[S::Q]) {
+    LL_HD static void apply_walls(const Args& a, const NodeFrame& fr, Real (&f)[S::Q]) {
         LL_UNROLL
         for (int i = 1; i < S::Q; ++i) {
             const std::uint8_t sf =
@@ -99,7 +105,7 @@ struct Propagation {
 
     // f_i(x, t) exactly as the next step would see it (walls applied), unshifted: memory holds
     // f_i - w_i (equilibrium.hpp).
-    LL_HD static void read_state(const StepArgs<Real>& a, const NodeFrame& fr, Real (&f)[S::Q]) {
+    LL_HD static void read_state(const Args& a, const NodeFrame& fr, Real (&f)[S::Q]) {
         gather(a, fr, f);
         if (near_wall(a.flags[fr.n])) apply_walls(a, fr, f);
         LL_UNROLL
@@ -107,13 +113,12 @@ struct Propagation {
             f[i] += Real(weight<S>(i));
     }
     // The inverse of read_state: stores f so that read_state returns it. Writes into src.
-    LL_HD static void write_state(const StepArgs<Real>& a, const NodeFrame& fr,
-                                  const Real (&f_full)[S::Q]) {
+    LL_HD static void write_state(const Args& a, const NodeFrame& fr, const Real (&f_full)[S::Q]) {
         Real f[S::Q];
         LL_UNROLL
         for (int i = 0; i < S::Q; ++i)
             f[i] = f_full[i] - Real(weight<S>(i));
-        Real* mem = const_cast<Real*>(a.src); // the state lives in the incoming slots
+        Store* mem = const_cast<Store*>(a.src); // the state lives in the incoming slots
         const bool walls = near_wall(a.flags[fr.n]);
         LL_UNROLL
         for (int i = 0; i < S::Q; ++i) {
@@ -122,7 +127,7 @@ struct Propagation {
             if (i > 0 && is_halfway_wall(sf)) {
                 store_reflected(wall_lookup(a, fr.n), i, sf, f[i]);
             } else {
-                mem[incoming_index(a, fr, i)] = f[i];
+                store(mem, incoming_index(a, fr, i), f[i]);
             }
         }
     }
@@ -133,9 +138,10 @@ struct Propagation {
 // boundary-list kernel). Nodes touch only their own slots, so the split needs no ordering.
 enum class Pass : std::uint8_t { All, Bulk, NearWall };
 
-template <class S, Layout L, Scheme Sc, class C, class Real, Pass kPass = Pass::All>
-LL_HD void update_node(const StepArgs<Real>& a, node_t n) {
-    using P = Propagation<S, L, Sc, Real>;
+template <class S, Layout L, Scheme Sc, class C, class Real, Pass kPass = Pass::All,
+          class Store = Real>
+LL_HD void update_node(const StepArgs<Real, Store>& a, node_t n) {
+    using P = Propagation<S, L, Sc, Real, Store>;
     const std::uint8_t flag = a.flags[n];
     if (!is_updated(flag)) return;
     if constexpr (kPass == Pass::Bulk)
@@ -150,8 +156,8 @@ LL_HD void update_node(const StepArgs<Real>& a, node_t n) {
 }
 
 // Density and velocity of a node at time t (walls report rho = 1 and their own velocity).
-template <class S, Layout L, Scheme Sc, class Real>
-LL_HD_NOINLINE Macro<Real> read_macro(const StepArgs<Real>& a, node_t n) {
+template <class S, Layout L, Scheme Sc, class Real, class Store>
+LL_HD_NOINLINE Macro<Real> read_macro(const StepArgs<Real, Store>& a, node_t n) {
     const std::uint8_t flag = a.flags[n];
     if (!is_updated(flag)) {
         const bool moving = node_type(flag) == kMovingWall;
@@ -160,7 +166,7 @@ LL_HD_NOINLINE Macro<Real> read_macro(const StepArgs<Real>& a, node_t n) {
                  moving ? a.wall_u[2] : Real(0)}};
     }
     // From the shifted populations: rho = 1 + drho keeps drho's precision in FP32.
-    using P = Propagation<S, L, Sc, Real>;
+    using P = Propagation<S, L, Sc, Real, Store>;
     const NodeFrame fr = make_frame(a.dims, n);
     Real g[S::Q], drho;
     P::gather(a, fr, g);
@@ -182,8 +188,8 @@ LL_HD bool moments_are_finite(const M& m) {
 }
 
 // True when the node's density and velocity are finite (walls always are).
-template <class S, Layout L, Scheme Sc, class Real>
-LL_HD bool node_is_finite(const StepArgs<Real>& a, node_t n) {
+template <class S, Layout L, Scheme Sc, class Real, class Store>
+LL_HD bool node_is_finite(const StepArgs<Real, Store>& a, node_t n) {
     return !is_updated(a.flags[n]) || moments_are_finite(read_macro<S, L, Sc>(a, n));
 }
 

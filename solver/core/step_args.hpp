@@ -2,21 +2,24 @@
 #pragma once
 #include "collision.hpp"
 #include "lattice.hpp"
+#include "storage.hpp"
 
 namespace ll {
 
-template <class Real>
+// Real: the arithmetic; Store: what a population is in memory (storage.hpp).
+template <class Real, class Store = Real>
 struct StepArgs {
     Dims dims;
-    const Real* src = nullptr;           // incoming slots
-    Real* dst = nullptr;                 // outgoing slots (== src for in-place schemes)
+    const Store* src = nullptr;          // incoming slots
+    Store* dst = nullptr;                // outgoing slots (== src for in-place schemes)
     const std::uint8_t* flags = nullptr; // one NodeType byte per node (flags.hpp)
     CollisionParams<Real> coll{};
     Real force[3] = {0, 0, 0};  // uniform body force density (Guo)
     Real wall_u[3] = {0, 0, 0}; // velocity of kMovingWall nodes
     Real inlet_u[3] = {0, 0, 0};
     Real outlet_rho = 1;
-    int parity = 0; // time-step parity for the in-place schemes
+    int parity = 0;         // time-step parity for the in-place schemes
+    std::uint32_t step = 0; // time step (mod 2^32): the noise of 16-bit stores (storage.hpp)
 };
 
 } // namespace ll

@@ -11,13 +11,14 @@
 
 namespace ll {
 
-template <class S, class Real>
+// Real: the arithmetic; Store: the number format of the populations in memory (storage.hpp).
+template <class S, class Real, class Store = Real>
 class CpuEngine final : public Engine {
 public:
     explicit CpuEngine(const EngineConfig& cfg) : cfg_(cfg) {
         const std::size_t n = std::size_t(cfg.dims.nodes()) * S::Q;
-        a_.assign(n, Real(0));
-        if (!is_in_place(cfg.model.scheme)) b_.assign(n, Real(0));
+        a_.assign(n, Store{});
+        if (!is_in_place(cfg.model.scheme)) b_.assign(n, Store{});
         flags_.assign(cfg.dims.nodes(), kFluid);
         fill_step_args<S, Real>(args_, cfg.dims, cfg.flow);
         info_.backend = "cpu";
@@ -38,7 +39,7 @@ public:
         f.assign(std::size_t(cfg_.dims.nodes()) * S::Q, 0.0);
         for_each_propagation([&](auto P) {
             using Prop = decltype(P);
-            const StepArgs<Real> a = current_args();
+            const StepArgs<Real, Store> a = current_args();
 #pragma omp parallel for schedule(static)
             for (std::int64_t k = 0; k < std::int64_t(cfg_.dims.nodes()); ++k) {
                 if (!is_updated(flags_[k])) continue;
@@ -51,11 +52,11 @@ public:
     }
 
     void import_state(const std::vector<double>& f) override {
-        std::fill(a_.begin(), a_.end(), Real(0));
-        std::fill(b_.begin(), b_.end(), Real(0));
+        std::fill(a_.begin(), a_.end(), Store{});
+        std::fill(b_.begin(), b_.end(), Store{});
         for_each_propagation([&](auto P) {
             using Prop = decltype(P);
-            const StepArgs<Real> a = current_args();
+            const StepArgs<Real, Store> a = current_args();
             // Every (node, direction) owns one slot, redirected ones included, so nodes write
             // disjoint memory and can run in parallel (as the GPU import does).
 #pragma omp parallel for schedule(static)
@@ -97,7 +98,7 @@ public:
         out.uy.resize(nodes);
         out.uz.resize(nodes);
         with_addressing(cfg_.model, [&](auto L, auto Sc) {
-            const StepArgs<Real> a = current_args();
+            const StepArgs<Real, Store> a = current_args();
 #pragma omp parallel for schedule(static)
             for (std::int64_t k = 0; k < std::int64_t(nodes); ++k) {
                 const Macro<Real> m = ll::read_macro<S, L(), Sc()>(a, node_t(k));
@@ -112,7 +113,7 @@ public:
     std::uint64_t count_nonfinite() override {
         std::uint64_t bad = 0;
         with_addressing(cfg_.model, [&](auto L, auto Sc) {
-            const StepArgs<Real> a = current_args();
+            const StepArgs<Real, Store> a = current_args();
 #pragma omp parallel for schedule(static) reduction(+ : bad)
             for (std::int64_t k = 0; k < std::int64_t(cfg_.dims.nodes()); ++k)
                 bad += node_is_finite<S, L(), Sc()>(a, node_t(k)) ? 0 : 1;
@@ -126,7 +127,7 @@ public:
             throw ConfigError("field output: the CPU back end has no device memory");
         const std::int64_t count = std::int64_t(region_size(cfg_.dims, region));
         with_addressing(cfg_.model, [&](auto L, auto Sc) {
-            const StepArgs<Real> a = current_args();
+            const StepArgs<Real, Store> a = current_args();
 #pragma omp parallel for schedule(static)
             for (std::int64_t k = 0; k < count; ++k)
                 out[k] = field_at<S, L(), Sc()>(a, region_node(a.dims, region, k), req);
@@ -134,26 +135,29 @@ public:
     }
 
 private:
-    StepArgs<Real> current_args() {
-        StepArgs<Real> a = args_;
+    StepArgs<Real, Store> current_args() {
+        StepArgs<Real, Store> a = args_;
         a.src = a_.data();
         a.dst = is_in_place(cfg_.model.scheme) ? a_.data() : b_.data();
         a.flags = flags_.data();
         a.parity = parity_;
+        a.step = step_;
         return a;
     }
 
     template <class F>
     void for_each_propagation(F&& f) {
-        with_addressing(cfg_.model, [&](auto L, auto Sc) { f(Propagation<S, L(), Sc(), Real>{}); });
+        with_addressing(cfg_.model,
+                        [&](auto L, auto Sc) { f(Propagation<S, L(), Sc(), Real, Store>{}); });
     }
 
     template <Layout L, Scheme Sc, class C>
     void run_step() {
-        const StepArgs<Real> a = current_args();
+        const StepArgs<Real, Store> a = current_args();
 #pragma omp parallel for schedule(static)
         for (std::int64_t k = 0; k < std::int64_t(cfg_.dims.nodes()); ++k)
-            update_node<S, L, Sc, C, Real>(a, node_t(k));
+            update_node<S, L, Sc, C, Real, Pass::All>(a, node_t(k));
+        ++step_;
         if (is_in_place(Sc))
             parity_ ^= 1;
         else
@@ -161,10 +165,11 @@ private:
     }
 
     EngineConfig cfg_;
-    std::vector<Real> a_, b_;
+    std::vector<Store> a_, b_;
     std::vector<std::uint8_t> flags_;
-    StepArgs<Real> args_{};
+    StepArgs<Real, Store> args_{};
     int parity_ = 0;
+    std::uint32_t step_ = 0; // steps since this engine was built: the 16-bit stores' noise
     DeviceInfo info_;
 };
 

@@ -3,7 +3,15 @@
 
 namespace ll {
 std::unique_ptr<Engine> make_cpu_engine_d2q9(const EngineConfig& cfg) {
-    if (cfg.model.precision == Precision::FP64) return std::make_unique<CpuEngine<D2Q9, double>>(cfg);
-    return std::make_unique<CpuEngine<D2Q9, float>>(cfg);
+    switch (stored_as(cfg.model)) {
+    case Storage::FP64:
+        return std::make_unique<CpuEngine<D2Q9, double>>(cfg);
+    case Storage::FP16S:
+        return std::make_unique<CpuEngine<D2Q9, float, Fp16s>>(cfg);
+    case Storage::FP16C:
+        return std::make_unique<CpuEngine<D2Q9, float, Fp16c>>(cfg);
+    default:
+        return std::make_unique<CpuEngine<D2Q9, float>>(cfg);
+    }
 }
 } // namespace ll

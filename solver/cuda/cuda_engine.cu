@@ -8,13 +8,19 @@
 namespace ll {
 
 namespace cuda {
-// One TU per stencil and precision instantiates the engine (cuda_engine_*.cu).
-std::unique_ptr<Engine> make_d2q9_fp32(const EngineConfig&);
-std::unique_ptr<Engine> make_d2q9_fp64(const EngineConfig&);
-std::unique_ptr<Engine> make_d3q19_fp32(const EngineConfig&);
-std::unique_ptr<Engine> make_d3q19_fp64(const EngineConfig&);
-std::unique_ptr<Engine> make_d3q27_fp32(const EngineConfig&);
-std::unique_ptr<Engine> make_d3q27_fp64(const EngineConfig&);
+// One TU per stencil and storage format instantiates the engine (engine_*.cu).
+using Factory = std::unique_ptr<Engine> (*)(const EngineConfig&);
+#define LL_CUDA_FACTORIES(st)                                                                      \
+    std::unique_ptr<Engine> make_##st##_fp64(const EngineConfig&);                                 \
+    std::unique_ptr<Engine> make_##st##_fp32(const EngineConfig&);                                 \
+    std::unique_ptr<Engine> make_##st##_fp16s(const EngineConfig&);                                \
+    std::unique_ptr<Engine> make_##st##_fp16c(const EngineConfig&);                                \
+    constexpr Factory k_##st[4] = {make_##st##_fp64, make_##st##_fp32, make_##st##_fp16s,          \
+                                   make_##st##_fp16c};
+LL_CUDA_FACTORIES(d2q9)
+LL_CUDA_FACTORIES(d3q19)
+LL_CUDA_FACTORIES(d3q27)
+#undef LL_CUDA_FACTORIES
 
 const DeviceInfo& device_info() {
     static const DeviceInfo info = [] {
@@ -22,8 +28,7 @@ const DeviceInfo& device_info() {
         const cudaDeviceProp& p = device_properties();
         d.backend = "cuda";
         d.device = std::string(p.name) + " (sm_" + std::to_string(p.major) +
-                   std::to_string(p.minor) + ", " + std::to_string(p.multiProcessorCount) +
-                   " SMs)";
+                   std::to_string(p.minor) + ", " + std::to_string(p.multiProcessorCount) + " SMs)";
         d.memory_bytes = double(p.totalGlobalMem);
         return d;
     }();
@@ -68,9 +73,23 @@ double measure_copy_bandwidth() {
     return bandwidth;
 }
 
+// What 16-bit storage would need, when it would fit where the chosen storage does not.
+std::string smaller_storage_hint(const ModelChoice& m, const Dims& d, std::size_t free) {
+    if (m.storage || is_thermal(m.stencil)) return "";
+    ModelChoice half = m;
+    half.precision = Precision::FP32;
+    half.storage = Storage::FP16S;
+    const double need = lattice_bytes(half, d) + double(d.nodes()) * velocities(m.stencil) * 8.0;
+    if (need > 0.95 * double(free)) return "";
+    return "; with " + std::string(m.precision == Precision::FP64 ? "precision = fp32 and " : "") +
+           "storage = fp16s|fp16c it needs " + gib(need) + " and fits";
+}
+
 } // namespace cuda
 
-bool cuda_compiled_in() { return true; }
+bool cuda_compiled_in() {
+    return true;
+}
 
 bool cuda_device_present(std::string& why) {
     int count = 0;
@@ -101,16 +120,18 @@ std::unique_ptr<Engine> make_cuda_engine(const EngineConfig& cfg, std::string& w
                           " lattice needs " + cuda::gib(lattice + staging) + " on the GPU, " +
                           cuda::gib(double(free)) + " are free on " +
                           cuda::device_properties().name + "; a cubic lattice must stay below " +
-                          std::to_string(long(max_side)) + " nodes per side");
+                          std::to_string(long(max_side)) + " nodes per side" +
+                          cuda::smaller_storage_hint(cfg.model, cfg.dims, free));
     }
-    const bool fp64 = cfg.model.precision == Precision::FP64;
+    const int storage = int(stored_as(cfg.model)); // Storage's order: fp64, fp32, fp16s, fp16c
     try {
         switch (cfg.model.stencil) {
         case StencilKind::D3Q19:
-            return fp64 ? cuda::make_d3q19_fp64(cfg) : cuda::make_d3q19_fp32(cfg);
+            return cuda::k_d3q19[storage](cfg);
         case StencilKind::D3Q27:
-            return fp64 ? cuda::make_d3q27_fp64(cfg) : cuda::make_d3q27_fp32(cfg);
-        default: return fp64 ? cuda::make_d2q9_fp64(cfg) : cuda::make_d2q9_fp32(cfg);
+            return cuda::k_d3q27[storage](cfg);
+        default:
+            return cuda::k_d2q9[storage](cfg);
         }
     } catch (const CudaError& err) {
         if (err.code == cudaErrorMemoryAllocation) {

@@ -20,7 +20,8 @@ namespace ll::cuda {
 
 std::string gib(double bytes);
 
-template <class S, class Real>
+// Real: the arithmetic; Store: the number format of the populations in memory (storage.hpp).
+template <class S, class Real, class Store = Real>
 class CudaEngine final : public Engine {
 public:
     explicit CudaEngine(const EngineConfig& cfg) : cfg_(cfg) {
@@ -62,10 +63,10 @@ public:
         DeviceBuffer<double> canon(f.size());
         LL_CUDA(cudaMemcpyAsync(canon.get(), f.data(), f.size() * sizeof(double),
                                 cudaMemcpyHostToDevice, stream_));
-        LL_CUDA(cudaMemsetAsync(a_.get(), 0, a_.size() * sizeof(Real), stream_));
-        if (b_.size()) LL_CUDA(cudaMemsetAsync(b_.get(), 0, b_.size() * sizeof(Real), stream_));
+        LL_CUDA(cudaMemsetAsync(a_.get(), 0, a_.size() * sizeof(Store), stream_));
+        if (b_.size()) LL_CUDA(cudaMemsetAsync(b_.get(), 0, b_.size() * sizeof(Store), stream_));
         with_addressing(cfg_.model, [&](auto L, auto Sc) {
-            import_state_kernel<S, L(), Sc(), Real>
+            import_state_kernel<S, L(), Sc(), Real, Store>
                 <<<grid_for(cfg_.dims.nodes()), 256, 0, stream_>>>(current_args(), canon.get());
         });
         LL_CUDA(cudaGetLastError());
@@ -112,7 +113,7 @@ public:
         const node_t nodes = cfg_.dims.nodes();
         DeviceBuffer<float> d(4 * std::size_t(nodes));
         with_addressing(cfg_.model, [&](auto L, auto Sc) {
-            macro_fields_kernel<S, L(), Sc(), Real><<<grid_for(nodes), 256, 0, stream_>>>(
+            macro_fields_kernel<S, L(), Sc(), Real, Store><<<grid_for(nodes), 256, 0, stream_>>>(
                 current_args(), d.get(), d.get() + nodes, d.get() + 2 * nodes, d.get() + 3 * nodes);
         });
         LL_CUDA(cudaGetLastError());
@@ -128,7 +129,7 @@ public:
     std::uint64_t count_nonfinite() override {
         return nonfinite_.count(stream_, [&](unsigned long long* bad) {
             with_addressing(cfg_.model, [&](auto L, auto Sc) {
-                count_nonfinite_kernel<S, L(), Sc(), Real>
+                count_nonfinite_kernel<S, L(), Sc(), Real, Store>
                     <<<grid_for(cfg_.dims.nodes()), 256, 0, stream_>>>(current_args(), bad);
             });
         });
@@ -140,8 +141,9 @@ public:
         const std::uint64_t count = region_size(cfg_.dims, region);
         field_staging_.read(out, count, space == MemorySpace::Host, stream_, [&](float* target) {
             with_addressing(cfg_.model, [&](auto L, auto Sc) {
-                field_kernel<S, L(), Sc(), Real><<<grid_for(node_t(count)), 256, 0, stream_>>>(
-                    current_args(), req, region, target, count);
+                field_kernel<S, L(), Sc(), Real, Store>
+                    <<<grid_for(node_t(count)), 256, 0, stream_>>>(current_args(), req, region,
+                                                                   target, count);
             });
         });
     }
@@ -151,18 +153,19 @@ private:
         return unsigned((std::uint64_t(nodes) + block - 1) / block);
     }
 
-    StepArgs<Real> current_args() const {
-        StepArgs<Real> a = args_;
+    StepArgs<Real, Store> current_args() const {
+        StepArgs<Real, Store> a = args_;
         a.src = a_.get();
         a.dst = is_in_place(cfg_.model.scheme) ? a_.get() : b_.get();
         a.flags = flags_.get();
         a.parity = parity_;
+        a.step = step_;
         return a;
     }
 
     template <Layout L, Scheme Sc>
     void export_state_kernel_launch(double* out) {
-        export_state_kernel<S, L, Sc, Real>
+        export_state_kernel<S, L, Sc, Real, Store>
             <<<grid_for(cfg_.dims.nodes()), 256, 0, stream_>>>(current_args(), out);
         LL_CUDA(cudaGetLastError());
     }
@@ -171,11 +174,11 @@ private:
     template <Layout L, Scheme Sc, class C>
     const void* kernel_for(int parity) const {
         if constexpr (Sc == Scheme::SharedX)
-            return reinterpret_cast<const void*>(&shared_x<S, L, C, Real>);
+            return reinterpret_cast<const void*>(&shared_x<S, L, C, Real, Store>);
         else if (parity)
-            return reinterpret_cast<const void*>(&stream_collide<S, L, Sc, C, 1, Real>);
+            return reinterpret_cast<const void*>(&stream_collide<S, L, Sc, C, 1, Real, Store>);
         else
-            return reinterpret_cast<const void*>(&stream_collide<S, L, Sc, C, 0, Real>);
+            return reinterpret_cast<const void*>(&stream_collide<S, L, Sc, C, 0, Real, Store>);
     }
 
     template <Layout L, Scheme Sc, class C>
@@ -187,24 +190,25 @@ private:
             const std::uint64_t segments = (cfg_.dims.nx + block - 1) / block;
             const std::size_t smem =
                 std::max<std::size_t>(shared_x_bytes<S, Real>(block), report_.dynamic_shared_bytes);
-            shared_x<S, L, C, Real><<<unsigned(rows * segments), block, smem, stream_>>>(a);
+            shared_x<S, L, C, Real, Store><<<unsigned(rows * segments), block, smem, stream_>>>(a);
         } else {
             const unsigned grid = grid_for(cfg_.dims.nodes(), block);
             const int smem = report_.dynamic_shared_bytes;
             if (parity_)
-                stream_collide<S, L, Sc, C, 1, Real><<<grid, block, smem, stream_>>>(a);
+                stream_collide<S, L, Sc, C, 1, Real, Store><<<grid, block, smem, stream_>>>(a);
             else
-                stream_collide<S, L, Sc, C, 0, Real><<<grid, block, smem, stream_>>>(a);
+                stream_collide<S, L, Sc, C, 0, Real, Store><<<grid, block, smem, stream_>>>(a);
         }
         const node_t walls = node_t(wall_nodes_.size());
         if (walls) {
             if (parity_)
-                stream_collide_walls<S, L, Sc, C, 1, Real>
+                stream_collide_walls<S, L, Sc, C, 1, Real, Store>
                     <<<grid_for(walls), 256, 0, stream_>>>(a, wall_nodes_.get(), walls);
             else
-                stream_collide_walls<S, L, Sc, C, 0, Real>
+                stream_collide_walls<S, L, Sc, C, 0, Real, Store>
                     <<<grid_for(walls), 256, 0, stream_>>>(a, wall_nodes_.get(), walls);
         }
+        ++step_;
         if constexpr (is_in_place(Sc))
             parity_ ^= 1;
         else
@@ -256,13 +260,14 @@ private:
     }
 
     EngineConfig cfg_;
-    DeviceBuffer<Real> a_, b_;
+    DeviceBuffer<Store> a_, b_;
     DeviceBuffer<std::uint8_t> flags_;
     DeviceBuffer<node_t> wall_nodes_; // updated nodes with a half-way wall neighbour
     HostFieldStaging field_staging_;  // read_field to host memory, reused between calls
     DeviceCounter nonfinite_;
-    StepArgs<Real> args_{};
+    StepArgs<Real, Store> args_{};
     int parity_ = 0;
+    std::uint32_t step_ = 0; // steps since this engine was built: the 16-bit stores' noise
     cudaStream_t stream_ = nullptr;
     StreamTimer timer_;
     LaunchReport report_{};

@@ -13,8 +13,8 @@
 namespace ll::cuda {
 
 // Nodes next to a wall are skipped here and updated by stream_collide_walls.
-template <class S, Layout L, Scheme Sc, class C, int Parity, class Real>
-__global__ void stream_collide(StepArgs<Real> a) {
+template <class S, Layout L, Scheme Sc, class C, int Parity, class Real, class Store>
+__global__ void stream_collide(StepArgs<Real, Store> a) {
     const node_t n = node_t(blockIdx.x) * blockDim.x + threadIdx.x;
     if (n >= a.dims.nodes()) return;
     a.parity = Parity;
@@ -22,8 +22,8 @@ __global__ void stream_collide(StepArgs<Real> a) {
 }
 
 // The boundary list: nodes with a half-way wall among their neighbours.
-template <class S, Layout L, Scheme Sc, class C, int Parity, class Real>
-__global__ void stream_collide_walls(StepArgs<Real> a, const node_t* nodes, node_t count) {
+template <class S, Layout L, Scheme Sc, class C, int Parity, class Real, class Store>
+__global__ void stream_collide_walls(StepArgs<Real, Store> a, const node_t* nodes, node_t count) {
     const node_t k = node_t(blockIdx.x) * blockDim.x + threadIdx.x;
     if (k >= count) return;
     a.parity = Parity;
@@ -44,9 +44,9 @@ constexpr std::size_t shared_x_bytes(int block) {
     return sizeof(Real) * std::size_t(x_moving_directions<S>()) * std::size_t(block + 2);
 }
 
-template <class S, Layout L, class C, class Real>
-__global__ void shared_x(StepArgs<Real> a) {
-    using P = Propagation<S, L, Scheme::SharedX, Real>;
+template <class S, Layout L, class C, class Real, class Store>
+__global__ void shared_x(StepArgs<Real, Store> a) {
+    using P = Propagation<S, L, Scheme::SharedX, Real, Store>;
     extern __shared__ unsigned char smem_raw[];
     Real* buf = reinterpret_cast<Real*>(smem_raw);
     const int block = blockDim.x, tx = threadIdx.x;
@@ -66,11 +66,11 @@ __global__ void shared_x(StepArgs<Real> a) {
     for (int i = 0; i < S::Q; ++i) {
         const node_t m = fr.shift(0, -cvel<S>(i, 1), -cvel<S>(i, 2));
         if (cvel<S>(i, 0) == 0) {
-            f[i] = a.src[population_index<L>(m, i, nodes, S::Q)];
+            f[i] = load<Real>(a.src, population_index<L>(m, i, nodes, S::Q));
             continue;
         }
         Real* lane = buf + k * (block + 2);
-        if (active) lane[tx + 1] = a.src[population_index<L>(m, i, nodes, S::Q)];
+        if (active) lane[tx + 1] = load<Real>(a.src, population_index<L>(m, i, nodes, S::Q));
         // Halo: one node left of the segment and one node right of it (periodic in x).
         if (tx == 0) lane[0] = a.src[population_index<L>(m + fr.minus[0], i, nodes, S::Q)];
         if (tx == width - 1)
@@ -92,30 +92,31 @@ __global__ void shared_x(StepArgs<Real> a) {
     P::scatter(a, fr, f);
 }
 
-template <class S, Layout L, Scheme Sc, class Real>
-__global__ void export_state_kernel(StepArgs<Real> a, double* out) {
+template <class S, Layout L, Scheme Sc, class Real, class Store>
+__global__ void export_state_kernel(StepArgs<Real, Store> a, double* out) {
     const node_t n = node_t(blockIdx.x) * blockDim.x + threadIdx.x;
     if (n >= a.dims.nodes()) return;
     Real f[S::Q];
     const bool updated = is_updated(a.flags[n]);
-    if (updated) Propagation<S, L, Sc, Real>::read_state(a, make_frame(a.dims, n), f);
+    if (updated) Propagation<S, L, Sc, Real, Store>::read_state(a, make_frame(a.dims, n), f);
     for (int i = 0; i < S::Q; ++i)
         out[offset_t(n) * S::Q + i] = updated ? double(f[i]) : 0.0;
 }
 
-template <class S, Layout L, Scheme Sc, class Real>
-__global__ void import_state_kernel(StepArgs<Real> a, const double* in) {
+template <class S, Layout L, Scheme Sc, class Real, class Store>
+__global__ void import_state_kernel(StepArgs<Real, Store> a, const double* in) {
     const node_t n = node_t(blockIdx.x) * blockDim.x + threadIdx.x;
     if (n >= a.dims.nodes() || !is_updated(a.flags[n])) return;
     Real f[S::Q];
     for (int i = 0; i < S::Q; ++i)
         f[i] = Real(in[offset_t(n) * S::Q + i]);
     // Redirect slots are unique per (node, direction), so parallel writes never collide.
-    Propagation<S, L, Sc, Real>::write_state(a, make_frame(a.dims, n), f);
+    Propagation<S, L, Sc, Real, Store>::write_state(a, make_frame(a.dims, n), f);
 }
 
-template <class S, Layout L, Scheme Sc, class Real>
-__global__ void macro_fields_kernel(StepArgs<Real> a, float* rho, float* ux, float* uy, float* uz) {
+template <class S, Layout L, Scheme Sc, class Real, class Store>
+__global__ void macro_fields_kernel(StepArgs<Real, Store> a, float* rho, float* ux, float* uy,
+                                    float* uz) {
     const node_t n = node_t(blockIdx.x) * blockDim.x + threadIdx.x;
     if (n >= a.dims.nodes()) return;
     const Macro<Real> m = read_macro<S, L, Sc, Real>(a, n);
@@ -125,17 +126,17 @@ __global__ void macro_fields_kernel(StepArgs<Real> a, float* rho, float* ux, flo
     uz[n] = float(m.u[2]);
 }
 
-template <class S, Layout L, Scheme Sc, class Real>
-__global__ void count_nonfinite_kernel(StepArgs<Real> a, unsigned long long* bad) {
+template <class S, Layout L, Scheme Sc, class Real, class Store>
+__global__ void count_nonfinite_kernel(StepArgs<Real, Store> a, unsigned long long* bad) {
     const node_t n = node_t(blockIdx.x) * blockDim.x + threadIdx.x;
     const bool ok = n >= a.dims.nodes() || node_is_finite<S, L, Sc>(a, n);
     const unsigned warp_bad = __popc(__ballot_sync(0xffffffffu, !ok));
     if ((threadIdx.x & 31) == 0 && warp_bad) atomicAdd(bad, warp_bad);
 }
 
-template <class S, Layout L, Scheme Sc, class Real>
-__global__ void field_kernel(StepArgs<Real> a, FieldRequest req, FieldRegion region, float* out,
-                             std::uint64_t count) {
+template <class S, Layout L, Scheme Sc, class Real, class Store>
+__global__ void field_kernel(StepArgs<Real, Store> a, FieldRequest req, FieldRegion region,
+                             float* out, std::uint64_t count) {
     const std::uint64_t k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x;
     if (k >= count) return;
     out[k] = field_at<S, L, Sc>(a, region_node(a.dims, region, k), req);

@@ -33,7 +33,8 @@ nlohmann::json perf_record(Simulation& sim, Measurement m) {
                   {"collision", to_string(s.model.collision)},
                   {"scheme", to_string(s.model.scheme)},
                   {"layout", to_string(s.model.layout)},
-                  {"precision", to_string(s.model.precision)}};
+                  {"precision", to_string(s.model.precision)},
+                  {"storage", to_string(stored_as(s.model))}};
     j["lattice"] = {
         {"nx", s.dims.nx}, {"ny", s.dims.ny}, {"nz", s.dims.nz}, {"nodes", s.dims.nodes()}};
     j["launch"] = {{"block_size", s.launch.block_size},

@@ -36,6 +36,9 @@ std::vector<KeySpec> model_keys(bool three_d) {
          "propagation scheme of both populations"},
         {"layout", K::Choice, "soa", 0, 0, layout_names(), "data layout of both populations"},
         {"precision", K::Choice, "fp64", 0, 0, precision_names(), "floating-point precision"},
+        {"storage", K::Choice, "", 0, 0, storage_names(),
+         "what populations are stored as: as the precision (16-bit storage is not validated "
+         "for the Boussinesq model)"},
         {"lambda", K::Real, "0.1875", 1e-4, 10, "",
          "TRT magic parameter Lambda (3/16: bounce-back walls exactly half-way)"},
         {"block_size", K::Integer, "256", 32, 1024, "", "GPU threads per block, a multiple of 32"},
@@ -113,6 +116,13 @@ std::vector<KeySpec> joined(std::vector<KeySpec> physics, bool three_d) {
 
 // ---- [SECTION] builders ----
 bq::ModelOptions model_options(const KeyValues& keys) {
+    // Before the precision's own check, which would only say "fp64 stores fp64".
+    if (keys.count("storage") && keys.at("storage") != keys.at("precision"))
+        throw ConfigError(
+            "storage = " + keys.at("storage") +
+            ": the Boussinesq model stores its populations as computed (storage = " +
+            keys.at("precision") +
+            "); 16-bit storage has not been validated for its temperature population");
     bq::ModelOptions m;
     m.model = model_from_keys(keys);
     m.temperature = keys.at("temperature_stencil") == "flow" ? bq::TemperatureStencil::Flow

@@ -40,7 +40,11 @@ std::vector<KeySpec> common_keys(const CommonDefaults& d) {
         {"collision", K::Choice, d.collision, 0, 0, collision_names(), "collision model"},
         {"scheme", K::Choice, "pull", 0, 0, scheme_names(), "propagation scheme"},
         {"layout", K::Choice, "soa", 0, 0, layout_names(), "data layout"},
-        {"precision", K::Choice, "fp32", 0, 0, precision_names(), "floating-point precision"},
+        {"precision", K::Choice, "fp32", 0, 0, precision_names(),
+         "floating-point precision of the arithmetic"},
+        {"storage", K::Choice, "", 0, 0, storage_names(),
+         "what populations are stored as (default: as the precision); fp16s|fp16c keep 2 "
+         "bytes per population, computed in fp32"},
         {"block_size", K::Integer, "256", 32, 1024, "", "GPU threads per block, a multiple of 32"},
         {"occupancy", K::Integer, "0", 0, 64, "",
          "cap on GPU blocks per SM (0 = no cap), enforced by reserving shared memory"},
@@ -154,6 +158,9 @@ ModelChoice model_from_keys(const KeyValues& k) {
     m.scheme = *parse_scheme(k.at("scheme"));
     m.layout = *parse_layout(k.at("layout"));
     m.precision = *parse_precision(k.at("precision"));
+    const auto storage = k.find("storage");
+    if (storage != k.end() && !storage->second.empty())
+        set_storage(m, *parse_storage(storage->second));
     return m;
 }
 

@@ -45,6 +45,19 @@ std::optional<Probes> probe_builds(const std::string& scenario, const KeyValues&
     return std::nullopt;
 }
 
+// Where 16 bits per population would let the lattice fit: the message says so.
+std::string smaller_storage_hint(const ModelChoice& m, std::uint64_t nodes, bool cpu_lattice,
+                                 int tq, double have) {
+    if (m.storage || tq != 0 || is_thermal(m.stencil) || !cpu_lattice) return "";
+    ModelChoice half = m;
+    half.precision = Precision::FP32;
+    half.storage = Storage::FP16S;
+    const double need = host_bytes(half, nodes, cpu_lattice, tq);
+    if (need > have) return "";
+    return "; with " + std::string(m.precision == Precision::FP64 ? "precision = fp32 and " : "") +
+           "storage = fp16s|fp16c it needs " + gib_text(need) + " and fits";
+}
+
 } // namespace
 
 long largest_fitting(long lo, long hi, const std::function<bool(long)>& fits) {
@@ -77,7 +90,11 @@ void check_lattice_fits(long size, const std::function<std::uint64_t(long)>& nod
             key + ": the lattice would have " + std::to_string(n) +
             " nodes; at most 2^32 - 1 are supported; use size <= " + std::to_string(best));
     const double lattice = cpu_lattice ? double(n) * lattice_bytes(worst, Dims{1, 1, 1}, tq) : 0.0;
-    check_host_memory(host_bytes(worst, n, cpu_lattice, tq), lattice, key, best);
+    try {
+        check_host_memory(host_bytes(worst, n, cpu_lattice, tq), lattice, key, best);
+    } catch (const ConfigError& e) {
+        throw ConfigError(e.what() + smaller_storage_hint(worst, n, cpu_lattice, tq, have));
+    }
 }
 
 void preflight_scenario(const std::string& scenario, const KeyValues& user, bool cpu_lattice) {

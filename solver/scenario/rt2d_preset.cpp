@@ -50,6 +50,9 @@ ScenarioSpec rt2d_spec() {
                 {"collision", K::Choice, "bgk", 0, 0, "bgk", "collision model"},
                 {"layout", K::Choice, "soa", 0, 0, "soa", "data layout (SoA planes)"},
                 {"precision", K::Choice, "fp64", 0, 0, "fp64", "floating-point precision"},
+                {"storage", K::Choice, "", 0, 0, storage_names(),
+                 "what populations are stored as: fp64 (the d2q37 model computes in fp64 only, "
+                 "and 16-bit storage is computed in fp32)"},
                 {"block_size", K::Integer, "128", 32, 1024, "",
                  "GPU threads per block along y, a multiple of 32"},
                 {"occupancy", K::Integer, "0", 0, 0, "", "no blocks-per-SM cap for d2q37"},
@@ -70,6 +73,10 @@ SimulationSetup build_rt2d(const ScenarioSpec& spec, const KeyValues& user) {
     check_node_count(height ? "size and height" : "size", lx, ly, 1);
     const double atwood = number_key(keys, "atwood");
     const std::string& scheme = keys.at("scheme");
+    if (keys.count("storage") && keys.at("storage") != "fp64")
+        throw ConfigError("storage = " + keys.at("storage") +
+                          ": the d2q37 model stores fp64 only: it computes in fp64 only, and "
+                          "16-bit storage is computed in fp32; use storage = fp64");
 
     thermal::Rt2dOptions o;
     o.lx = lx;
@@ -92,9 +99,12 @@ SimulationSetup build_rt2d(const ScenarioSpec& spec, const KeyValues& user) {
     SimulationSetup s;
     s.scenario = spec.name;
     s.dims = Dims{std::uint32_t(lx), std::uint32_t(ly), 1};
-    s.model = {StencilKind::D2Q37, CollisionKind::BGK,
-               scheme.rfind("push", 0) == 0 ? Scheme::Push : Scheme::Pull, Layout::SoA,
-               Precision::FP64};
+    s.model = {StencilKind::D2Q37,
+               CollisionKind::BGK,
+               scheme.rfind("push", 0) == 0 ? Scheme::Push : Scheme::Pull,
+               Layout::SoA,
+               Precision::FP64,
+               {}};
     s.thermal = {o.gravity, o.T_down, o.T_up, scheme.find("separate") == std::string::npos};
     s.flow.tau = o.tau;
     s.launch.block_size = o.block_size;

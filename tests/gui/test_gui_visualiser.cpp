@@ -1,6 +1,6 @@
 // Drives the real visualiser window under xvfb-run (CPU back end, Mesa llvmpipe):
-//   settings     scheme, layout, block size, occupancy, field and colour map through the same
-//                Controls actions the ImGui widgets call; the solver's ModelChoice and
+//   settings     scheme, layout, storage, block size, occupancy, field and colour map through
+//                the same Controls actions the ImGui widgets call; the solver's ModelChoice and
 //                LaunchConfig change and the flow keeps its step count and its state
 //   buttons      pause / step / run clicked with QTest mouse events through the ImGui bridge
 //   slider       the threads-per-block slider clicked through the bridge: a multiple of 32
@@ -138,6 +138,17 @@ private slots:
                                [](const Simulation& s) { return s.setup().launch.block_size; }),
                  128);
         qInfo("rejected: %s", viewport().snapshot().error.c_str());
+        // 16-bit storage through the storage combo's action: the flow goes on with 2 bytes per
+        // population, 2 x 9 x 2 + 1 = 37 B per D2Q9 node update; fp32 brings back 73 B.
+        c.set_storage(Storage::FP16S);
+        QTRY_VERIFY_WITH_TIMEOUT(viewport().snapshot().bytes_per_node == 37.0, 5000);
+        QCOMPARE(read_sim<Storage>(solver(),
+                                   [](const Simulation& s) { return stored_as(s.setup().model); }),
+                 Storage::FP16S);
+        const std::uint64_t at_switch = steps();
+        QTRY_VERIFY_WITH_TIMEOUT(steps() > at_switch + 20, 5000);
+        c.set_storage(Storage::FP32);
+        QTRY_VERIFY_WITH_TIMEOUT(viewport().snapshot().bytes_per_node == 73.0, 5000);
         c.set_field(FieldKind::Speed);
         c.set_scheme(Scheme::Pull);
         c.set_layout(Layout::SoA);

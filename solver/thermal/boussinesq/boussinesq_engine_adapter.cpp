@@ -78,7 +78,7 @@ std::unique_ptr<bq::Engine> build(const bq::Config& c, bool gpu) {
     if (!gpu) return bq::make_cpu_engine(c);
     std::string why;
     auto e = bq::make_cuda_engine(c, why);
-    if (!e) throw ConfigError("backend = cuda: " + why);
+    if (!e) throw ConfigError("backend = cuda: " + why + "; use backend = auto|cpu");
     return e;
 }
 

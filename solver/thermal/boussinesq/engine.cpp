@@ -19,6 +19,11 @@ std::string model_error(const ModelChoice& m, const Dims& d) {
     if (m.scheme == Scheme::SharedX)
         return "scheme = shared_x: not available for two populations; use "
                "push|pull|split|aa|esoteric (pull has the same addressing)";
+    if (m.storage)
+        return "storage = " + std::string(to_string(*m.storage)) +
+               ": the Boussinesq model stores its populations as computed (storage = " +
+               std::string(to_string(m.precision)) +
+               "); 16-bit storage has not been validated for its temperature population";
     if (d.nodes() == 0 || (m.stencil == StencilKind::D2Q9 && d.nz != 1))
         return "size: a d2q9 lattice needs nz = 1 and nx, ny >= 1";
     return "";

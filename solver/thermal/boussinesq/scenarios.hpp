@@ -37,7 +37,7 @@ struct Scenario {
 // Choices every builder takes. model.stencil is set by the builder (2D or 3D).
 struct ModelOptions {
     ModelChoice model{StencilKind::D2Q9, CollisionKind::TRT, Scheme::Pull, Layout::SoA,
-                      Precision::FP64};
+                      Precision::FP64, {}};
     TemperatureStencil temperature = TemperatureStencil::Reduced;
     double trt_lambda = 3.0 / 16.0;
     int block_size = 256;

@@ -38,7 +38,7 @@ std::unique_ptr<thermal::D2Q37Engine> build(const EngineConfig& cfg, bool gpu) {
     if (!gpu) return thermal::make_d2q37_cpu_engine(c);
     std::string why;
     auto e = cuda_engine(c, why);
-    if (!e) throw ConfigError("backend = cuda: " + why);
+    if (!e) throw ConfigError("backend = cuda: " + why + "; use backend = auto|cpu");
     return e;
 }
 

@@ -1,0 +1,236 @@
+// What a population is stored as, apart from what it is computed in: the only code that knows
+// the number format in memory. Propagation (node_update.hpp) reads every population through
+// load() and writes it through store(); the collisions and boundary rules see Real only.
+//
+// Memory holds the shifted population g = f - w (equilibrium.hpp), which at low Mach number is
+// small and centred on zero: that is what makes 16 bits enough (Lehmann et al. 2022 stored
+// shifted populations in 16 bits this way; the formats below are our own).
+//
+//   fp64, fp32  the value itself
+//   fp16s       IEEE 754 binary16 of g * 2^15: the scale moves |g| < 2 into the format's range
+//               (max 65504), keeps the 11-bit significand down to |g| ~ 2e-9 and, being a power
+//               of two, adds no rounding. Hardware conversion on the GPU (cvt.f16.f32).
+//   fp16c       our 16-bit format with one exponent bit less and one significand bit more than
+//               binary16: sign, 4-bit exponent e, 11-bit fraction m; |g| = 2^(e-14) * 1.m for
+//               e = 1..14 (up to 2), 2^-13 * 0.m for e = 0 (down to 2^-24), e = 15 not finite.
+//               Twice binary16's precision over the range populations use. Decoding is one
+//               shift and one multiply: the 15 bits sit where an FP32 exponent and fraction
+//               would, and 2^113 moves FP32's bias (127) to ours (14).
+//
+// A value too large for a 16-bit format (|g| >= 2, a flow far from stable) is stored as not
+// finite, so that the solver's instability check still sees the blow-up. A time step rounds its
+// stores stochastically (round_to_16, dither); loading a state rounds to nearest.
+#pragma once
+#include "host_device.hpp"
+
+#include <cstring>
+
+#if defined(__CUDACC__)
+#include <cuda_fp16.h>
+#endif
+
+namespace ll {
+
+enum class Storage : std::uint8_t { FP64, FP32, FP16S, FP16C };
+
+struct Fp16s {
+    std::uint16_t bits;
+};
+struct Fp16c {
+    std::uint16_t bits;
+};
+
+template <Storage>
+struct StoredType;
+template <>
+struct StoredType<Storage::FP64> {
+    using type = double;
+};
+template <>
+struct StoredType<Storage::FP32> {
+    using type = float;
+};
+template <>
+struct StoredType<Storage::FP16S> {
+    using type = Fp16s;
+};
+template <>
+struct StoredType<Storage::FP16C> {
+    using type = Fp16c;
+};
+template <Storage K>
+using stored_t = typename StoredType<K>::type;
+
+// ---- bit casts usable in host and device code ----
+LL_HD std::uint32_t float_bits(float v) {
+#if defined(__CUDA_ARCH__)
+    return __float_as_uint(v);
+#else
+    std::uint32_t b;
+    std::memcpy(&b, &v, sizeof b);
+    return b;
+#endif
+}
+LL_HD float bits_float(std::uint32_t b) {
+#if defined(__CUDA_ARCH__)
+    return __uint_as_float(b);
+#else
+    float v;
+    std::memcpy(&v, &b, sizeof v);
+    return v;
+#endif
+}
+
+// ---- FP32 -> a 16-bit float: sign, then exponent and fraction (F bits, exponent bias B) ----
+// In integer arithmetic, subnormals included (no FP32 subnormal is ever formed, so no
+// flush-to-zero setting can change a result). A value past the largest finite code gives `inf`
+// (the all-ones exponent), NaN gives `nan`.
+//   Nearest      round to nearest even: state import, and IEEE's rule for fp16s
+//   noise        stochastic rounding: up with probability equal to the dropped fraction, from
+//                the top bits of `noise`. A time step's stores use it (dither() below): with
+//                round-to-nearest a steady flow rounds the same value the same way every step,
+//                and that bias builds up to an error of 2^-p N^2 / (nu pi^2) relative (a plane
+//                Poiseuille flow at N = 32, tau = 0.8 was 9 % off in fp16s); unbiased rounding
+//                averages out over the steps instead.
+enum class Rounding : std::uint8_t { Nearest, Stochastic };
+
+template <int F, int B, std::uint32_t inf, std::uint32_t nan, Rounding R = Rounding::Nearest>
+LL_HD std::uint16_t round_to_16(float v, std::uint32_t noise = 0) {
+    const std::uint32_t b = float_bits(v);
+    const std::uint32_t sign = (b >> 16) & 0x8000u;
+    const std::uint32_t mag = b & 0x7fffffffu;
+    if (mag > 0x7f800000u) return std::uint16_t(sign | nan);
+    const int e = int(mag >> 23); // FP32's biased exponent
+    // Drops `drop` low bits of x, rounding as R says.
+    const auto rounded = [noise](std::uint32_t x, int drop) {
+        if constexpr (R == Rounding::Stochastic) return (x + (noise >> (32 - drop))) >> drop;
+        const std::uint32_t rest = x & ((1u << drop) - 1u), half = 1u << (drop - 1);
+        const std::uint32_t kept = x >> drop;
+        return kept + ((rest > half || (rest == half && (kept & 1u))) ? 1u : 0u);
+    };
+    std::uint32_t code;
+    if (e >= 128 - B) { // normal: rebias 127 -> B, drop 23 - F fraction bits
+        code = rounded(mag - (std::uint32_t(127 - B) << 23), 23 - F);
+        if (code >= inf || e == 255) code = inf;
+    } else { // subnormal k 2^(1 - B - F): k = M 2^-shift for the 24-bit significand M
+        const int shift = 151 - B - F - e;
+        if (shift > 24) return std::uint16_t(sign);
+        code = rounded((mag & 0x7fffffu) | 0x800000u, shift);
+    }
+    return std::uint16_t(sign | code);
+}
+
+// The stochastic rounding's noise for population i of `node` at time `step`: a different 32-bit
+// value for each, the same on the CPU and the GPU (integer arithmetic), so runs stay
+// reproducible and GPU == CPU. A per-node hash (Murmur3's finaliser constants) spread over the
+// directions by the golden ratio.
+LL_HD std::uint32_t node_seed(std::uint32_t node, std::uint32_t step) {
+    std::uint32_t h = node * 0x9e3779b1u ^ step * 0x85ebca77u;
+    h ^= h >> 16;
+    h *= 0x7feb352du;
+    h ^= h >> 15;
+    return h;
+}
+LL_HD std::uint32_t dither(std::uint32_t seed, int i) {
+    std::uint32_t h = seed + std::uint32_t(i) * 0x9e3779b9u;
+    h *= 0x846ca68bu;
+    return h ^ (h >> 16);
+}
+
+// ---- IEEE binary16 <-> FP32: the GPU's instructions, the same rounding on the host ----
+// (A time step's stores round stochastically through round_to_16 on both.)
+LL_HD std::uint16_t half_from_float(float v) {
+#if defined(__CUDA_ARCH__)
+    return __half_as_ushort(__float2half_rn(v));
+#else
+    return round_to_16<10, 15, 0x7c00u, 0x7e00u>(v);
+#endif
+}
+
+LL_HD float half_to_float(std::uint16_t h) {
+#if defined(__CUDA_ARCH__)
+    return __half2float(__ushort_as_half(h));
+#else
+    const std::uint32_t sign = std::uint32_t(h & 0x8000u) << 16;
+    const std::uint32_t e = (h >> 10) & 0x1fu, m = h & 0x3ffu;
+    if (e == 31) return bits_float(sign | 0x7f800000u | (m << 13));
+    if (e == 0) return bits_float(sign | float_bits(float(m) * 0x1p-24f));
+    return bits_float(sign | ((e + 112u) << 23) | (m << 13));
+#endif
+}
+
+// ---- fp16c <-> FP32 (the format is described at the top) ----
+LL_HD float fp16c_to_float(std::uint16_t h) {
+    const std::uint32_t sign = std::uint32_t(h & 0x8000u) << 16;
+    const std::uint32_t mag = h & 0x7fffu;
+    if (mag >= 0x7800u) return bits_float(sign | 0x7f800000u | ((mag & 0x7ffu) << 12)); // Inf/NaN
+    return bits_float(sign | (mag << 12)) * 0x1p113f; // exact: a power of two, FP32 subnormals kept
+}
+
+LL_HD std::uint16_t fp16c_from_float(float v) {
+    return round_to_16<11, 14, 0x7800u, 0x7fffu>(v); // |g| >= 2: Inf
+}
+
+// ---- load and store: what Propagation calls ----
+template <class Store>
+struct Codec { // double and float: the value itself
+    template <class Real>
+    LL_HD static Real decode(Store s) {
+        return Real(s);
+    }
+    template <class Real>
+    LL_HD static Store encode(Real v) {
+        return Store(v);
+    }
+    template <class Real>
+    LL_HD static Store encode(Real v, std::uint32_t) {
+        return Store(v);
+    }
+};
+template <>
+struct Codec<Fp16s> {
+    template <class Real>
+    LL_HD static Real decode(Fp16s s) {
+        return Real(half_to_float(s.bits) * 0x1p-15f);
+    }
+    template <class Real>
+    LL_HD static Fp16s encode(Real v) {
+        return {half_from_float(float(v) * 0x1p15f)};
+    }
+    template <class Real>
+    LL_HD static Fp16s encode(Real v, std::uint32_t noise) {
+        return {
+            round_to_16<10, 15, 0x7c00u, 0x7e00u, Rounding::Stochastic>(float(v) * 0x1p15f, noise)};
+    }
+};
+template <>
+struct Codec<Fp16c> {
+    template <class Real>
+    LL_HD static Real decode(Fp16c s) {
+        return Real(fp16c_to_float(s.bits));
+    }
+    template <class Real>
+    LL_HD static Fp16c encode(Real v) {
+        return {fp16c_from_float(float(v))};
+    }
+    template <class Real>
+    LL_HD static Fp16c encode(Real v, std::uint32_t noise) {
+        return {round_to_16<11, 14, 0x7800u, 0x7fffu, Rounding::Stochastic>(float(v), noise)};
+    }
+};
+
+template <class Real, class Store>
+LL_HD Real load(const Store* mem, offset_t k) {
+    return Codec<Store>::template decode<Real>(mem[k]);
+}
+// Rounded to nearest (a state being loaded), or stochastically with `noise` (a time step).
+template <class Store, class Real>
+LL_HD void store(Store* mem, offset_t k, Real v) {
+    mem[k] = Codec<Store>::template encode<Real>(v);
+}
+template <class Store, class Real>
+LL_HD void store(Store* mem, offset_t k, Real v, std::uint32_t noise) {
+    mem[k] = Codec<Store>::template encode<Real>(v, noise);
+}
+
+} // namespace ll
