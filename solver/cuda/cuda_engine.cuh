@@ -183,7 +183,7 @@ private:
 
     template <Layout L, Scheme Sc, class C>
     void launch_step() {
-        const StepArgs<Real> a = current_args();
+        const StepArgs<Real, Store> a = current_args();
         const int block = cfg_.launch.block_size;
         if constexpr (Sc == Scheme::SharedX) {
             const std::uint64_t rows = std::uint64_t(cfg_.dims.ny) * cfg_.dims.nz;

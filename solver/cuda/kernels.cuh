@@ -72,9 +72,11 @@ __global__ void shared_x(StepArgs<Real, Store> a) {
         Real* lane = buf + k * (block + 2);
         if (active) lane[tx + 1] = load<Real>(a.src, population_index<L>(m, i, nodes, S::Q));
         // Halo: one node left of the segment and one node right of it (periodic in x).
-        if (tx == 0) lane[0] = a.src[population_index<L>(m + fr.minus[0], i, nodes, S::Q)];
+        if (tx == 0)
+            lane[0] = load<Real>(a.src, population_index<L>(m + fr.minus[0], i, nodes, S::Q));
         if (tx == width - 1)
-            lane[width + 1] = a.src[population_index<L>(m + fr.plus[0], i, nodes, S::Q)];
+            lane[width + 1] =
+                load<Real>(a.src, population_index<L>(m + fr.plus[0], i, nodes, S::Q));
         ++k;
     }
     __syncthreads();
