@@ -92,7 +92,8 @@ LL_HD float bits_float(std::uint32_t b) {
 //                and that bias builds up to an error of 2^-p N^2 / (nu pi^2) relative (a plane
 //                Poiseuille flow at N = 32, tau = 0.8 was 9 % off in fp16s); unbiased rounding
 //                averages out over the steps instead.
-enum class Rounding : std::uint8_t { Nearest, Stochastic };
+//   TowardZero   truncation: what the GPU's cvt.rz does, after stochastic_half()'s dither
+enum class Rounding : std::uint8_t { Nearest, Stochastic, TowardZero };
 
 template <int F, int B, std::uint32_t inf, std::uint32_t nan, Rounding R = Rounding::Nearest>
 LL_HD std::uint16_t round_to_16(float v, std::uint32_t noise = 0) {
@@ -104,6 +105,7 @@ LL_HD std::uint16_t round_to_16(float v, std::uint32_t noise = 0) {
     // Drops `drop` low bits of x, rounding as R says.
     const auto rounded = [noise](std::uint32_t x, int drop) {
         if constexpr (R == Rounding::Stochastic) return (x + (noise >> (32 - drop))) >> drop;
+        if constexpr (R == Rounding::TowardZero) return x >> drop;
         const std::uint32_t rest = x & ((1u << drop) - 1u), half = 1u << (drop - 1);
         const std::uint32_t kept = x >> drop;
         return kept + ((rest > half || (rest == half && (kept & 1u))) ? 1u : 0u);
@@ -121,9 +123,10 @@ LL_HD std::uint16_t round_to_16(float v, std::uint32_t noise = 0) {
 }
 
 // The stochastic rounding's noise for population i of `node` at time `step`: a different 32-bit
-// value for each, the same on the CPU and the GPU (integer arithmetic), so runs stay
-// reproducible and GPU == CPU. A per-node hash (Murmur3's finaliser constants) spread over the
-// directions by the golden ratio.
+// value for each (only its top bits are used), the same on the CPU and the GPU (integer
+// arithmetic), so runs stay reproducible and GPU == CPU. A per-node hash (Murmur3's finaliser
+// constants), then one xor and one multiply per direction (i times the golden ratio folds to a
+// constant in the unrolled loop): the step's stores are the hot path.
 LL_HD std::uint32_t node_seed(std::uint32_t node, std::uint32_t step) {
     std::uint32_t h = node * 0x9e3779b1u ^ step * 0x85ebca77u;
     h ^= h >> 16;
@@ -132,9 +135,7 @@ LL_HD std::uint32_t node_seed(std::uint32_t node, std::uint32_t step) {
     return h;
 }
 LL_HD std::uint32_t dither(std::uint32_t seed, int i) {
-    std::uint32_t h = seed + std::uint32_t(i) * 0x9e3779b9u;
-    h *= 0x846ca68bu;
-    return h ^ (h >> 16);
+    return (seed ^ (std::uint32_t(i) * 0x9e3779b9u)) * 0x846ca68bu;
 }
 
 // ---- IEEE binary16 <-> FP32: the GPU's instructions, the same rounding on the host ----
@@ -156,6 +157,24 @@ LL_HD float half_to_float(std::uint16_t h) {
     if (e == 31) return bits_float(sign | 0x7f800000u | (m << 13));
     if (e == 0) return bits_float(sign | float_bits(float(m) * 0x1p-24f));
     return bits_float(sign | ((e + 112u) << 23) | (m << 13));
+#endif
+}
+
+// Stochastic rounding to binary16 as dither-then-truncate: the noise's top 13 bits added below
+// the 10 fraction bits a normal half keeps, then the GPU's truncating conversion (cvt.rz), a few
+// instructions where the general round_to_16 takes a dozen. Below binary16's normal range
+// (|x| < 2^-14, |f - w| < 2e-9 with fp16s' scale) the dither covers part of the dropped bits
+// only; nothing a flow resolves lives there. A dithered value reaching 65 536 is Inf, as
+// round-to-nearest would give for the values it stands for.
+LL_HD std::uint16_t stochastic_half(float x, std::uint32_t noise) {
+    const std::uint32_t b = float_bits(x);
+    if ((b & 0x7fffffffu) >= 0x7f800000u) return half_from_float(x); // Inf and NaN as they are
+    const float d = bits_float(b + (noise >> 19));
+    if (!(d < 65536.0f && d > -65536.0f)) return std::uint16_t(((b >> 16) & 0x8000u) | 0x7c00u);
+#if defined(__CUDA_ARCH__)
+    return __half_as_ushort(__float2half_rz(d));
+#else
+    return round_to_16<10, 15, 0x7c00u, 0x7e00u, Rounding::TowardZero>(d);
 #endif
 }
 
@@ -199,8 +218,7 @@ struct Codec<Fp16s> {
     }
     template <class Real>
     LL_HD static Fp16s encode(Real v, std::uint32_t noise) {
-        return {
-            round_to_16<10, 15, 0x7c00u, 0x7e00u, Rounding::Stochastic>(float(v) * 0x1p15f, noise)};
+        return {stochastic_half(float(v) * 0x1p15f, noise)};
     }
 };
 template <>
