@@ -136,7 +136,8 @@ TEST(BoussinesqGpuSetUp, ThreeDRayleighBenardStaysSubsonic) {
             const double cs2_t =
                 t == TemperatureStencil::Flow ? lattice_cs2<D3Q19>() : lattice_cs2<D3Q7>();
             o.tau_t = 0.5 + (1.0 / 24) / cs2_t;
-            o.model.model = {StencilKind::D3Q19, coll, Scheme::Push, Layout::AoS, Precision::FP64, {}};
+            o.model.model = {StencilKind::D3Q19, coll, Scheme::Push, Layout::AoS,
+                             Precision::FP64,    {}};
             o.model.temperature = t;
             const Scenario s = rayleigh_benard3d(o);
             auto engine = make_cpu_engine(s.config);

@@ -148,7 +148,8 @@ TEST(BoussinesqGpuPerformance, MlupsPerScheme) {
         o.rayleigh = 5000;
         o.height = 126;
         o.aspect = 128.0 / 126.0;
-        o.model.model = {StencilKind::D3Q19, CollisionKind::TRT, sc, Layout::SoA, Precision::FP32, {}};
+        o.model.model = {StencilKind::D3Q19, CollisionKind::TRT, sc,
+                         Layout::SoA,        Precision::FP32,    {}};
         const Scenario s = rayleigh_benard3d(o);
         std::string why;
         auto gpu = make_cuda_engine(s.config, why);

@@ -1,7 +1,7 @@
 // `latticelab bench`: MLUPS and bandwidth over a matrix of stencils, precisions, storage
-// formats, collisions, schemes, layouts and block sizes on a periodic box with a few solid spheres.
-// One Simulation per lattice is switched with set_model() / set_launch(), which is what that
-// interface is for; each measurement is a warm-up batch and the median of --repeats batches.
+// formats, collisions, schemes, layouts and block sizes on a periodic box with a few solid
+// spheres. One Simulation per lattice is switched with set_model() / set_launch(), which is what
+// that interface is for; each measurement is a warm-up batch and the median of --repeats batches.
 //
 // [SECTION] options and lists   --schemes etc. parsed into runtime enums
 // [SECTION] lattice             the obstacle box and the memory check before allocating it
