@@ -40,26 +40,6 @@ struct Fp16c {
     std::uint16_t bits;
 };
 
-template <Storage>
-struct StoredType;
-template <>
-struct StoredType<Storage::FP64> {
-    using type = double;
-};
-template <>
-struct StoredType<Storage::FP32> {
-    using type = float;
-};
-template <>
-struct StoredType<Storage::FP16S> {
-    using type = Fp16s;
-};
-template <>
-struct StoredType<Storage::FP16C> {
-    using type = Fp16c;
-};
-template <Storage K>
-using stored_t = typename StoredType<K>::type;
 
 // ---- bit casts usable in host and device code ----
 LL_HD std::uint32_t float_bits(float v) {

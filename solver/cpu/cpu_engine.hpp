@@ -173,4 +173,16 @@ private:
     DeviceInfo info_;
 };
 
+// Defines make_cpu_engine_<name>(cfg) for stencil S, one per translation unit (cpu_engine_*.cpp)
+// so that the CPU build stays parallel: the arithmetic and storage types of the model's storage.
+#define LL_CPU_ENGINE_FACTORY(name, S)                                                             \
+    std::unique_ptr<Engine> make_cpu_engine_##name(const EngineConfig& cfg) {                      \
+        switch (stored_as(cfg.model)) {                                                            \
+        case Storage::FP64: return std::make_unique<CpuEngine<S, double>>(cfg);                    \
+        case Storage::FP16S: return std::make_unique<CpuEngine<S, float, Fp16s>>(cfg);             \
+        case Storage::FP16C: return std::make_unique<CpuEngine<S, float, Fp16c>>(cfg);             \
+        default: return std::make_unique<CpuEngine<S, float>>(cfg);                                \
+        }                                                                                          \
+    }
+
 } // namespace ll

@@ -2,16 +2,5 @@
 #include "cpu_engine.hpp"
 
 namespace ll {
-std::unique_ptr<Engine> make_cpu_engine_d2q9(const EngineConfig& cfg) {
-    switch (stored_as(cfg.model)) {
-    case Storage::FP64:
-        return std::make_unique<CpuEngine<D2Q9, double>>(cfg);
-    case Storage::FP16S:
-        return std::make_unique<CpuEngine<D2Q9, float, Fp16s>>(cfg);
-    case Storage::FP16C:
-        return std::make_unique<CpuEngine<D2Q9, float, Fp16c>>(cfg);
-    default:
-        return std::make_unique<CpuEngine<D2Q9, float>>(cfg);
-    }
-}
+LL_CPU_ENGINE_FACTORY(d2q9, D2Q9)
 } // namespace ll
