@@ -154,13 +154,15 @@ std::string_view describe(Storage s) {
     case Storage::FP32:
         return "fp32: populations stored as computed, 4 bytes each.";
     case Storage::FP16S:
-        return "fp16s: IEEE half precision of f - w (scaled by 2^15), computed in fp32. 2 bytes "
-               "per population: half the memory traffic, so close to twice the speed; about 3 "
-               "significant digits, enough for low-Mach flows (Lehmann et al. 2022).";
+        return "fp16s: IEEE half precision of f - w (scaled by 2^15), computed in fp32, rounded "
+               "stochastically. 2 bytes per population: half the memory, so twice the lattice "
+               "fits; about 3 significant digits, enough for low-Mach flows (Lehmann et al. "
+               "2022). Not yet faster than fp32 on the GPU: its kernels are bound by instructions "
+               "(docs/PERFORMANCE.md).";
     case Storage::FP16C:
         return "fp16c: our 16-bit format of f - w (4-bit exponent, 11-bit fraction), computed in "
-               "fp32. Twice the precision of fp16s over the range populations use, for a few "
-               "more instructions per value.";
+               "fp32, rounded stochastically. Twice the precision of fp16s over the range "
+               "populations use, for a few more instructions per value.";
     }
     return "";
 }

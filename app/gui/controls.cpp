@@ -446,7 +446,8 @@ void Controls::draw_storage(const SolverSnapshot& snap) {
         std::snprintf(bytes, sizeof bytes, " %.0f B per node update on this model.",
                       bytes_per_node_update(m));
         return std::string(describe(s)) + bytes +
-               " Memory traffic sets LBM speed, so fewer bytes mean more MLUPS.";
+               " Fewer bytes per node let a larger lattice fit; speed follows the bytes only "
+               "while the kernel is memory-bound (the 16-bit ones are not yet).";
     };
     if (combo(
             "storage", kStorages, current, storage, [](Storage s) { return to_string(s); }, tip))
