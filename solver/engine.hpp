@@ -27,7 +27,7 @@ struct ThermalParams {
 
 // The Boussinesq double-population model (solver/thermal/boussinesq/): the flow on the
 // ModelChoice's d2q9 | d3q19 with the buoyancy force, plus a temperature population. The
-// flags carry each wall's thermal class (thermal_wall() in its model.hpp). Off for every other
+// flags carry each wall's thermal class (thermal_wall() in core/flags.hpp). Off for every other
 // model.
 struct BoussinesqParams {
     bool enabled = false;

@@ -1,5 +1,10 @@
-// One flag byte per node: the low bits name the node type, the top bit marks an updated node
-// that has a non-updated neighbour, so bulk nodes never look at their neighbours' flags.
+// One flag byte per node, every bit group of every model here:
+//   bits 0-2  node type (NodeType)
+//   bits 3-4  thermal class of a half-way wall (the Boussinesq model): 0 adiabatic, 1..3 a fixed
+//             temperature wall_theta[class]; one byte per node keeps a node update at
+//             2 Q populations + 1 flag byte
+//   bit  7    an updated node with a non-updated neighbour, so bulk nodes never look at their
+//             neighbours' flags
 #pragma once
 #include "host_device.hpp"
 
@@ -7,24 +12,44 @@ namespace ll {
 
 enum NodeType : std::uint8_t {
     kFluid = 0,
-    kSolid = 1,       // half-way bounce-back wall; the node itself is not updated
-    kMovingWall = 2,  // half-way bounce-back carrying the wall velocity (a lid)
-    kFreeSlip = 3,    // half-way specular reflection; not updated
-    kWallOnGrid = 4,  // on-grid (full-way) bounce-back: updated, populations reversed (seed 002)
-    kInlet = 5,       // velocity inlet: equilibrium at the prescribed velocity
-    kOutlet = 6,      // pressure outlet: equilibrium at the prescribed density
+    kSolid = 1,      // half-way bounce-back wall; the node itself is not updated
+    kMovingWall = 2, // half-way bounce-back carrying the wall velocity (a lid)
+    kFreeSlip = 3,   // half-way specular reflection; not updated
+    kWallOnGrid = 4, // on-grid (full-way) bounce-back: updated, populations reversed (seed 002)
+    kInlet = 5,      // velocity inlet: equilibrium at the prescribed velocity
+    kOutlet = 6,     // pressure outlet: equilibrium at the prescribed density
 };
 inline constexpr std::uint8_t kTypeMask = 0x07;
 inline constexpr std::uint8_t kNearWallBit = 0x80;
 
-LL_HD constexpr NodeType node_type(std::uint8_t flag) { return NodeType(flag & kTypeMask); }
+LL_HD constexpr NodeType node_type(std::uint8_t flag) {
+    return NodeType(flag & kTypeMask);
+}
 // Half-way walls are not updated: their memory slots hold the populations they reflect.
 LL_HD constexpr bool is_halfway_wall(std::uint8_t flag) {
     const auto t = node_type(flag);
     return t == kSolid || t == kMovingWall || t == kFreeSlip;
 }
-LL_HD constexpr bool is_updated(std::uint8_t flag) { return !is_halfway_wall(flag); }
-LL_HD constexpr bool near_wall(std::uint8_t flag) { return (flag & kNearWallBit) != 0; }
+LL_HD constexpr bool is_updated(std::uint8_t flag) {
+    return !is_halfway_wall(flag);
+}
+LL_HD constexpr bool near_wall(std::uint8_t flag) {
+    return (flag & kNearWallBit) != 0;
+}
+
+inline constexpr int kWallClasses = 4;
+inline constexpr int kThermalShift = 3;
+inline constexpr std::uint8_t kThermalMask = 0x18;
+static_assert((kThermalMask & (kTypeMask | kNearWallBit)) == 0,
+              "thermal class bits must not overlap the other flag bits");
+static_assert((kThermalMask >> kThermalShift) + 1 == kWallClasses, "class bits vs class count");
+
+LL_HD constexpr int thermal_class(std::uint8_t flag) {
+    return (flag & kThermalMask) >> kThermalShift;
+}
+constexpr std::uint8_t thermal_wall(NodeType type, int wall_class) {
+    return std::uint8_t(type | (wall_class << kThermalShift));
+}
 
 const char* node_type_name(NodeType t);
 

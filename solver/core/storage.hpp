@@ -40,7 +40,6 @@ struct Fp16c {
     std::uint16_t bits;
 };
 
-
 // ---- bit casts usable in host and device code ----
 LL_HD std::uint32_t float_bits(float v) {
 #if defined(__CUDA_ARCH__)
@@ -75,6 +74,17 @@ LL_HD float bits_float(std::uint32_t b) {
 //   TowardZero   truncation: what the GPU's cvt.rz does, after stochastic_half()'s dither
 enum class Rounding : std::uint8_t { Nearest, Stochastic, TowardZero };
 
+// x without its `drop` low bits, rounded as R says.
+template <Rounding R>
+LL_HD std::uint32_t drop_bits(std::uint32_t x, int drop, std::uint32_t noise) {
+    (void)noise; // Stochastic only
+    if constexpr (R == Rounding::Stochastic) return (x + (noise >> (32 - drop))) >> drop;
+    if constexpr (R == Rounding::TowardZero) return x >> drop;
+    const std::uint32_t rest = x & ((1u << drop) - 1u), half = 1u << (drop - 1);
+    const std::uint32_t kept = x >> drop;
+    return kept + ((rest > half || (rest == half && (kept & 1u))) ? 1u : 0u);
+}
+
 template <int F, int B, std::uint32_t inf, std::uint32_t nan, Rounding R = Rounding::Nearest>
 LL_HD std::uint16_t round_to_16(float v, std::uint32_t noise = 0) {
     const std::uint32_t b = float_bits(v);
@@ -82,22 +92,14 @@ LL_HD std::uint16_t round_to_16(float v, std::uint32_t noise = 0) {
     const std::uint32_t mag = b & 0x7fffffffu;
     if (mag > 0x7f800000u) return std::uint16_t(sign | nan);
     const int e = int(mag >> 23); // FP32's biased exponent
-    // Drops `drop` low bits of x, rounding as R says.
-    const auto rounded = [noise](std::uint32_t x, int drop) {
-        if constexpr (R == Rounding::Stochastic) return (x + (noise >> (32 - drop))) >> drop;
-        if constexpr (R == Rounding::TowardZero) return x >> drop;
-        const std::uint32_t rest = x & ((1u << drop) - 1u), half = 1u << (drop - 1);
-        const std::uint32_t kept = x >> drop;
-        return kept + ((rest > half || (rest == half && (kept & 1u))) ? 1u : 0u);
-    };
     std::uint32_t code;
     if (e >= 128 - B) { // normal: rebias 127 -> B, drop 23 - F fraction bits
-        code = rounded(mag - (std::uint32_t(127 - B) << 23), 23 - F);
+        code = drop_bits<R>(mag - (std::uint32_t(127 - B) << 23), 23 - F, noise);
         if (code >= inf || e == 255) code = inf;
     } else { // subnormal k 2^(1 - B - F): k = M 2^-shift for the 24-bit significand M
         const int shift = 151 - B - F - e;
         if (shift > 24) return std::uint16_t(sign);
-        code = rounded((mag & 0x7fffffu) | 0x800000u, shift);
+        code = drop_bits<R>((mag & 0x7fffffu) | 0x800000u, shift, noise);
     }
     return std::uint16_t(sign | code);
 }

@@ -28,7 +28,7 @@ double end_wall_theta(const SimulationSetup& s, int axis, bool high) {
     std::uint32_t c[3] = {d.nx / 2, d.ny / 2, d.nz / 2};
     c[axis] = high ? extent(d, axis) - 1 : 0;
     const std::uint8_t flag = s.flags[c[0] + std::size_t(d.nx) * (c[1] + std::size_t(d.ny) * c[2])];
-    const int cls = bq::thermal_class(flag);
+    const int cls = thermal_class(flag);
     if (is_updated(flag) || cls == 0) return std::numeric_limits<double>::quiet_NaN();
     return s.boussinesq.settings.wall_theta[cls];
 }

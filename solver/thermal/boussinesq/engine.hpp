@@ -20,7 +20,7 @@ struct Config {
     FlowParams flow; // tau, TRT Lambda, MRT choice, uniform force, moving-wall velocity
     ThermalSettings thermal;
     // NodeType per node, half-way walls carrying their thermal class (model.hpp,
-    // thermal_wall()); the engines add the near-wall bits.
+    // thermal_wall(), core/flags.hpp); the engines add the near-wall bits.
     std::vector<std::uint8_t> flags;
     int block_size = 256; // CUDA threads per block
 };

@@ -21,8 +21,6 @@
 namespace ll::thermal::boussinesq {
 
 // ---- [SECTION] parameters ----
-inline constexpr int kWallClasses = 4;
-
 template <class Real>
 struct ThermalParams {
     Real omega_t = 1;                             // 1/tau_T
@@ -31,21 +29,8 @@ struct ThermalParams {
 };
 
 // ---- [SECTION] flags ----
-// The core's flag byte uses bits 0-2 (node type) and 7 (near wall). Bits 3-4 of a half-way
-// wall node name its thermal class: 0 adiabatic, 1..3 fixed temperature wall_theta[class].
-// One byte per node keeps seed 001's count: 2 Q populations + 1 flag word.
-inline constexpr int kThermalShift = 3;
-inline constexpr std::uint8_t kThermalMask = 0x18;
-static_assert((kThermalMask & (kTypeMask | kNearWallBit)) == 0,
-              "thermal class bits must not overlap the core's flag bits");
-static_assert((kThermalMask >> kThermalShift) + 1 == kWallClasses, "class bits vs class count");
-
-LL_HD constexpr int thermal_class(std::uint8_t flag) {
-    return (flag & kThermalMask) >> kThermalShift;
-}
-constexpr std::uint8_t thermal_wall(NodeType type, int wall_class) {
-    return std::uint8_t(type | (wall_class << kThermalShift));
-}
+// A half-way wall's thermal class (adiabatic or wall_theta[class]) lives in the core's flag
+// byte: thermal_wall() and thermal_class() in solver/core/flags.hpp.
 
 // ---- [SECTION] temperature ----
 template <class ST, class Real>
