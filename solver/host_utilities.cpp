@@ -1,7 +1,7 @@
 #include "core/equilibrium.hpp"
 #include "core/flags.hpp"
 #include "dispatch.hpp"
-#include "engine.hpp"
+#include "engine/engine.hpp"
 
 #include <algorithm>
 #include <chrono>

@@ -3,8 +3,7 @@
 #include "core/flags.hpp"
 #include "io/fields.hpp"
 #include "io/host_memory.hpp"
-#include "thermal/boussinesq/boussinesq_engine_adapter.hpp"
-#include "thermal/d2q37/d2q37_engine_adapter.hpp"
+#include "models/registry.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -49,14 +48,20 @@ void check_cpu_memory(const SimulationSetup& s) {
 
 } // namespace
 
+EngineConfig engine_config(const SimulationSetup& s) {
+    return {s.dims, s.model, s.flow, s.launch, s.thermal, s.boussinesq};
+}
+
 int temperature_velocities(const SimulationSetup& s) {
-    if (!s.boussinesq.enabled) return 0;
-    return boussinesq_temperature_velocities(
-        {s.dims, s.model, s.flow, s.launch, s.thermal, s.boussinesq});
+    return temperature_velocities(engine_config(s));
 }
 
 double bytes_per_node_update(const SimulationSetup& s) {
-    return bytes_per_node_update(s.model, temperature_velocities(s));
+    return bytes_per_node_update(engine_config(s));
+}
+
+bool has_temperature(const SimulationSetup& s) {
+    return model_traits(engine_config(s)).has_temperature;
 }
 
 void validate(const SimulationSetup& s) {
@@ -76,8 +81,7 @@ void validate(const SimulationSetup& s) {
                           ": blocks per SM cap must be between 0 (no cap) and 64");
     if (s.model.collision == CollisionKind::TRT && !(s.flow.trt_lambda > 0))
         throw ConfigError("lambda: the TRT magic parameter must be positive");
-    const std::string why = s.boussinesq.enabled ? boussinesq_compatibility_error(s.model, s.dims)
-                                                 : compatibility_error(s.model, s.dims);
+    const std::string why = compatible(engine_config(s));
     if (!why.empty()) throw ConfigError(why);
     const std::size_t nodes = s.dims.nodes();
     if (s.flags.size() != nodes || s.rho.size() != nodes || s.u.size() != 3 * nodes)
@@ -88,42 +92,26 @@ void validate(const SimulationSetup& s) {
 }
 
 EngineConfig Simulation::engine_config() const {
-    return {setup_.dims,   setup_.model,   setup_.flow,
-            setup_.launch, setup_.thermal, setup_.boussinesq};
-}
-
-// The thermal models have their own engines behind the same interface (the adapters).
-std::unique_ptr<Engine> Simulation::cpu_engine(const EngineConfig& cfg) {
-    if (cfg.boussinesq.enabled) return make_boussinesq_cpu_adapter(cfg);
-    return is_thermal(cfg.model.stencil) ? make_d2q37_cpu_adapter(cfg) : make_cpu_engine(cfg);
-}
-std::unique_ptr<Engine> Simulation::cuda_engine(const EngineConfig& cfg, std::string& why) {
-    if (cfg.boussinesq.enabled) return make_boussinesq_cuda_adapter(cfg, why);
-    return is_thermal(cfg.model.stencil) ? make_d2q37_cuda_adapter(cfg, why)
-                                         : make_cuda_engine(cfg, why);
+    return ll::engine_config(setup_);
 }
 
 std::unique_ptr<Engine> Simulation::make_engine(const EngineConfig& cfg) {
-    if (backend_ == BackendKind::Cpu) return cpu_engine(cfg);
+    if (backend_ == BackendKind::Cpu) return make_cpu_engine(cfg);
     std::string why;
-    auto e = cuda_engine(cfg, why);
+    auto e = make_cuda_engine(cfg, why);
     if (!e) throw ConfigError("backend = cuda: " + why + "; use backend = auto|cpu");
     return e;
 }
 
 std::vector<double> Simulation::initial_state() const {
     const SimulationSetup& s = setup_;
-    if (s.boussinesq.enabled)
-        return boussinesq_equilibrium_state(engine_config(), s.flags, s.rho, s.u, s.T);
-    if (is_thermal(s.model.stencil))
-        return d2q37_equilibrium_state(engine_config(), s.rho, s.u, s.T);
-    return equilibrium_state(s.model.stencil, s.rho, s.u);
+    return equilibrium_state(engine_config(), s.flags, s.rho, s.u, s.T);
 }
 
 std::unique_ptr<Simulation> Simulation::create(SimulationSetup setup, BackendKind backend) {
     validate(setup);
     std::unique_ptr<Simulation> sim(new Simulation());
-    if (!is_thermal(setup.model.stencil))
+    if (model_traits(ll::engine_config(setup)).near_wall_bits)
         mark_near_wall(setup.model.stencil, setup.dims, setup.flags);
     sim->setup_ = std::move(setup);
     const EngineConfig cfg = sim->engine_config();
@@ -132,7 +120,7 @@ std::unique_ptr<Simulation> Simulation::create(SimulationSetup setup, BackendKin
         sim->backend_note_ = "CPU back end (requested)";
     } else {
         std::string why;
-        sim->engine_ = cuda_engine(cfg, why);
+        sim->engine_ = make_cuda_engine(cfg, why);
         if (sim->engine_) {
             sim->backend_ = BackendKind::Cuda;
             sim->backend_note_ = "CUDA back end on " + sim->engine_->device().device;
@@ -145,7 +133,7 @@ std::unique_ptr<Simulation> Simulation::create(SimulationSetup setup, BackendKin
     }
     if (!sim->engine_) {
         check_cpu_memory(sim->setup_);
-        sim->engine_ = cpu_engine(cfg);
+        sim->engine_ = make_cpu_engine(cfg);
     }
     sim->engine_->set_flags(sim->setup_.flags);
     sim->engine_->set_launch(sim->setup_.launch);
@@ -168,16 +156,16 @@ void Simulation::step(int steps) {
 
 void Simulation::set_model(const ModelChoice& model) {
     if (model == setup_.model) return;
-    if (is_thermal(model.stencil) != is_thermal(setup_.model.stencil))
+    SimulationSetup probe = setup_;
+    probe.model = model;
+    if (model_kind(ll::engine_config(probe)) != model_kind(engine_config()))
         throw ConfigError("stencil = " + std::string(to_string(model.stencil)) +
                           ": the thermal d2q37 model and the isothermal stencils do not "
                           "exchange states; start a thermal scenario (rt2d) or an isothermal "
                           "one instead");
     // The Boussinesq model keeps its flow stencil (the only one for its dimension): the
     // canonical state, temperature part included, carries over as it is.
-    const std::string why = setup_.boussinesq.enabled
-                                ? boussinesq_compatibility_error(model, setup_.dims)
-                                : compatibility_error(model, setup_.dims);
+    const std::string why = compatible(ll::engine_config(probe));
     if (!why.empty()) throw ConfigError(why);
     std::vector<double> state;
     if (model.stencil == setup_.model.stencil) {
@@ -228,11 +216,11 @@ void Simulation::set_launch(const LaunchConfig& launch) {
     setup_.launch = launch;
 }
 
-// Boussinesq runs: the state's flow part comes first (boussinesq_engine_adapter.hpp), a new
+// Boussinesq runs: the state's flow part comes first (engine/node_model.hpp), a new
 // wall is adiabatic (thermal class 0) and a new fluid node's zero temperature part is theta = 0
 // at rest.
 void Simulation::set_node_types(const std::vector<std::pair<node_t, NodeType>>& edits) {
-    if (is_thermal(setup_.model.stencil))
+    if (!model_traits(engine_config()).edits_obstacles)
         throw ConfigError("obstacles: the d2q37 model has walls at the top and bottom only; "
                           "draw obstacles in an isothermal or a Boussinesq scenario");
     std::vector<double> state;
@@ -259,34 +247,7 @@ void Simulation::read_macro(MacroField& out) {
 }
 
 std::string Simulation::instability_advice() const {
-    // Doubling the distance to 1/2 is the usual first step, but right next to 1/2 that is no
-    // step at all: BGK-type models at lattice Mach ~0.1 want tau - 1/2 of a few hundredths.
-    const double tau = setup_.flow.tau;
-    const double stable_tau = std::max(0.5 + 2.0 * (tau - 0.5), 0.55);
-    char buf[256];
-    if (setup_.boussinesq.enabled) {
-        const double tau_t = setup_.boussinesq.settings.tau_t;
-        std::snprintf(buf, sizeof buf,
-                      "the thermal flow became unstable (NaN/Inf) at tau = %.4f, tau_t = %.4f, "
-                      "buoyancy velocity %.3g; try tau and tau_t >= %.4f (a lower Rayleigh "
-                      "number or a finer lattice) or a lower velocity",
-                      tau, tau_t, setup_.u_ref,
-                      std::max(0.5 + 2.0 * (std::min(tau, tau_t) - 0.5), 0.55));
-        return buf;
-    }
-    if (has_temperature()) {
-        std::snprintf(buf, sizeof buf,
-                      "the thermal flow became unstable (NaN/Inf) at tau = %.4f, gravity = %.3g; "
-                      "try tau >= %.4f, a smaller gravity or atwood (lower Mach number)",
-                      tau, setup_.thermal.gravity, stable_tau);
-        return buf;
-    }
-    std::snprintf(buf, sizeof buf,
-                  "the flow became unstable (NaN/Inf) at tau = %.4f, u_ref = %.3g; try tau >= "
-                  "%.4f (a lower Reynolds number or a finer lattice), a lower u_ref, or "
-                  "collision = mrt",
-                  tau, setup_.u_ref, stable_tau);
-    return buf;
+    return ll::instability_advice(engine_config(), setup_.u_ref);
 }
 
 void Simulation::read_field(const FieldRequest& req, const FieldRegion& region, float* out,

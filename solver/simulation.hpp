@@ -4,7 +4,7 @@
 // into MLUPS and bandwidth with the formulas of options.hpp.
 #pragma once
 #include "core/flags.hpp"
-#include "engine.hpp"
+#include "engine/engine.hpp"
 
 #include <map>
 
@@ -34,10 +34,10 @@ struct SimulationSetup {
     std::map<std::string, std::string> keys; // resolved scenario keys, for records
 };
 
-// The thermal models: d2q37 (its stencil) and the Boussinesq model (boussinesq.enabled).
-inline bool has_temperature(const SimulationSetup& s) {
-    return is_thermal(s.model.stencil) || s.boussinesq.enabled;
-}
+// The engine's configuration of a setup.
+EngineConfig engine_config(const SimulationSetup& s);
+// Whether the setup's model has a temperature (model_traits in models/registry.hpp).
+bool has_temperature(const SimulationSetup& s);
 
 // Values per node of the Boussinesq temperature population; 0 for every other model.
 int temperature_velocities(const SimulationSetup& s);
@@ -96,8 +96,6 @@ public:
 private:
     Simulation() = default;
     std::unique_ptr<Engine> make_engine(const EngineConfig& cfg);
-    static std::unique_ptr<Engine> cpu_engine(const EngineConfig& cfg);
-    static std::unique_ptr<Engine> cuda_engine(const EngineConfig& cfg, std::string& why);
     EngineConfig engine_config() const;
     // The canonical equilibrium state of the setup's initial fields.
     std::vector<double> initial_state() const;

@@ -1,13 +1,13 @@
 // The heated cavity through the path a user takes (preset keys -> build_scenario -> Simulation
-// on the CPU -> its Nusselt number, thermal/heat_transfer.hpp) against de Vahl Davis, Int. J.
+// on the CPU -> its Nusselt number, diagnostics/heat_transfer.hpp) against de Vahl Davis, Int. J.
 // Numer. Meth. Fluids 3, 249 (1983): Ra 1e3, Pr 0.71, average Nu 1.118
 // (test_boussinesq_cavity.cpp checks the engine itself at 64 nodes per side). Here 32 nodes per
 // side, buoyancy velocity 0.1 (the preset's defaults otherwise: D2Q9 TRT + D2Q5, pull, SoA,
 // FP64): tau = 0.755, tau_T = 0.861, H^2 / kappa = 8500 steps. Run until Nu changes by < 1e-6
 // over 1000 steps. Tolerance 1 % (issue 4).
 #include "solver/scenario/scenario.hpp"
-#include "solver/thermal/boussinesq/diagnostics.hpp"
-#include "solver/thermal/heat_transfer.hpp"
+#include "solver/diagnostics/flow_diagnostics.hpp"
+#include "solver/diagnostics/heat_transfer.hpp"
 #include "support/flow_fields.hpp"
 
 #include <gtest/gtest.h>
@@ -28,7 +28,7 @@ TEST(BoussinesqPresetPhysics, HeatedCavityNusseltMatchesDeVahlDavis) {
     auto sim = Simulation::create(
         build_scenario("heated_cavity2d", {{"size", std::to_string(kSize)}, {"ra", "1e3"}}),
         BackendKind::Cpu);
-    // The run's own Nusselt number (thermal/heat_transfer.hpp), as the CLI and the visualiser
+    // The run's own Nusselt number (diagnostics/heat_transfer.hpp), as the CLI and the visualiser
     // report it: Nu = 1 + H <u_x theta> / (kappa dT), H, kappa and dT from the setup.
     const HeatTransfer h = heat_transfer(sim->setup());
     ASSERT_TRUE(h.available) << h.why;

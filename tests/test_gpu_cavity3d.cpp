@@ -29,7 +29,7 @@ double centreline_u(const MacroField& m, const Dims& d, int n, double z) {
     return (1 - t) * column(k0) + t * column(k0 + 1);
 }
 
-double relative_change(const std::vector<float>& a, const std::vector<float>& b) {
+double relative_change(const std::vector<double>& a, const std::vector<double>& b) {
     double num = 0, den = 0;
     for (std::size_t i = 0; i < a.size(); ++i) {
         num += double(a[i] - b[i]) * (a[i] - b[i]);

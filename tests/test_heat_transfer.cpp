@@ -1,10 +1,10 @@
-// The Nusselt number of the convection presets (solver/thermal/heat_transfer.hpp) on fields
+// The Nusselt number of the convection presets (solver/diagnostics/heat_transfer.hpp) on fields
 // built by hand: conduction alone gives exactly 1, a uniform flux across the heated axis the
 // Nu it must, a flow along the walls none, wall nodes count for nothing, and the runs without
 // heated walls say why. kappa is recomputed here from the presets' definitions, not taken
 // from the function under test.
 #include "solver/scenario/scenario.hpp"
-#include "solver/thermal/heat_transfer.hpp"
+#include "solver/diagnostics/heat_transfer.hpp"
 
 #include <gtest/gtest.h>
 
@@ -26,9 +26,9 @@ MacroField at_rest(const SimulationSetup& s) {
 }
 
 // Sets `u` on the fluid nodes and a large value on the walls, which Nu must skip.
-void fill(const SimulationSetup& s, std::vector<float>& v, float fluid) {
+void fill(const SimulationSetup& s, std::vector<double>& v, double fluid) {
     for (std::size_t n = 0; n < v.size(); ++n)
-        v[n] = is_updated(s.flags[n]) ? fluid : 1e3f;
+        v[n] = is_updated(s.flags[n]) ? fluid : 1e3;
 }
 
 // heated_cavity2d: kappa = U H / sqrt(Ra Pr), buoyancy velocity U (scenarios.hpp).

@@ -1,7 +1,7 @@
 // The CPU copy-bandwidth probe (issue 10): its buffers follow the lattice it is compared with,
 // so that a small run stays small, while a lattice far larger than the caches is still compared
 // with a DRAM-sized copy (two 256 MiB buffers, as before).
-#include "solver/engine.hpp"
+#include "solver/engine/engine.hpp"
 
 #include <gtest/gtest.h>
 

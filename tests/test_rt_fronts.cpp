@@ -2,7 +2,7 @@
 // mixing layer of a small D2Q37 run growing while a flat interface stays flat, and the
 // warnings for thermal parameters that will not run well.
 #include "solver/scenario/scenario.hpp"
-#include "solver/thermal/rt_diagnostics.hpp"
+#include "solver/diagnostics/rt_fronts.hpp"
 
 #include <gtest/gtest.h>
 

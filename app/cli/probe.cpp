@@ -1,6 +1,6 @@
 #include "probe.hpp"
 
-#include "solver/thermal/rt_diagnostics.hpp"
+#include "solver/diagnostics/rt_fronts.hpp"
 
 #include <cstdio>
 

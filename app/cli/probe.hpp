@@ -1,11 +1,11 @@
 // `latticelab run --probe NAME`: a quantity of the flow sampled every --probe-every steps (and
 // at the start) and written as CSV at the end. fronts: the bubble and spike fronts of a
-// Rayleigh-Taylor run (solver/thermal/rt_diagnostics.hpp); nusselt: the Nusselt number of a
-// convection run (solver/thermal/heat_transfer.hpp).
+// Rayleigh-Taylor run (solver/diagnostics/rt_fronts.hpp); nusselt: the Nusselt number of a
+// convection run (solver/diagnostics/heat_transfer.hpp).
 #pragma once
 #include "commands.hpp"
 #include "solver/simulation.hpp"
-#include "solver/thermal/heat_transfer.hpp"
+#include "solver/diagnostics/heat_transfer.hpp"
 
 #include <memory>
 #include <string>

@@ -13,8 +13,8 @@
 #include "render/png_writer.hpp"
 #include "render/slice_figure.hpp"
 #include "solver/scenario/preflight.hpp"
-#include "solver/thermal/heat_transfer.hpp"
-#include "solver/thermal/rt_diagnostics.hpp"
+#include "solver/diagnostics/heat_transfer.hpp"
+#include "solver/diagnostics/rt_fronts.hpp"
 
 #include <memory>
 #include <stdexcept>

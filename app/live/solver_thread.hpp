@@ -6,8 +6,8 @@
 #include "render/interop/device_slice_exchange.hpp"
 #include "solver/scenario/scenario.hpp"
 #include "solver/simulation.hpp"
-#include "solver/thermal/heat_transfer.hpp"
-#include "solver/thermal/rt_diagnostics.hpp"
+#include "solver/diagnostics/heat_transfer.hpp"
+#include "solver/diagnostics/rt_fronts.hpp"
 
 #include <atomic>
 #include <chrono>
@@ -21,7 +21,7 @@
 
 namespace ll::gui {
 
-// The Nusselt number of a convection run (solver/thermal/heat_transfer.hpp) as measured on
+// The Nusselt number of a convection run (solver/diagnostics/heat_transfer.hpp) as measured on
 // the solver thread: the value, as text with the published value where one applies
 // ("2.237 (de Vahl Davis 1983: 2.243 at Ra 1e4)"), and when (the step, and the time in
 // diffusion times H^2 / kappa).
@@ -42,7 +42,7 @@ struct SolverSnapshot {
     std::uint32_t width = 0, height = 0;
     FieldKind field = FieldKind::Speed;
     bool has_temperature = false; // the model has a temperature field (thermal presets)
-    // 2D thermal runs: the Rayleigh-Taylor fronts (rows; see solver/thermal/rt_diagnostics.hpp),
+    // 2D thermal runs: the Rayleigh-Taylor fronts (rows; see solver/diagnostics/rt_fronts.hpp),
     // measured at most kFrontsHz times a second on the whole lattice, and the step they are of.
     Fronts fronts;
     std::uint64_t fronts_step = 0;

@@ -3,7 +3,7 @@
 #include "device_slice_exchange.hpp"
 
 #include "solver/cuda/cuda_check.hpp"
-#include "solver/engine.hpp"
+#include "solver/engine/engine.hpp"
 
 #include <array>
 #include <cfloat>

@@ -43,6 +43,7 @@ public:
         std::swap(count_, o.count_);
     }
     T* get() const { return ptr_; }
+    T* data() const { return ptr_; } // as std::vector, for code shared with the CPU engine
     std::size_t size() const { return count_; }
 
 private:

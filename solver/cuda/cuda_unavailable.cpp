@@ -1,5 +1,5 @@
 // Linked when the project is built without CUDA: the CPU back end is the only one.
-#include "../engine.hpp"
+#include "../engine/engine.hpp"
 
 namespace ll {
 std::unique_ptr<Engine> make_cuda_engine(const EngineConfig&, std::string& why) {

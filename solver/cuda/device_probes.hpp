@@ -2,7 +2,7 @@
 // "% of FP64 peak" figure. Plain C++ (no CUDA headers), so host-only files can use them; they
 // exist in CUDA builds only (LATTICELAB_HAS_CUDA).
 #pragma once
-#include "../engine.hpp"
+#include "../engine/engine.hpp"
 
 namespace ll::cuda {
 

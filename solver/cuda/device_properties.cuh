@@ -2,7 +2,7 @@
 // readout (registers, blocks per SM, occupancy) is made of. Header-only, so the thermal models'
 // libraries, which sit below latticelab_solver, use them without linking back up to it.
 #pragma once
-#include "../engine.hpp"
+#include "../engine/engine.hpp"
 #include "cuda_check.hpp"
 
 #include <cstddef>

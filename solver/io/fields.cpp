@@ -36,7 +36,7 @@ Neighbours neighbours(const Dims& d, std::uint32_t x, std::uint32_t y, std::uint
 }
 
 void vorticity(const MacroField& m, const Dims& d, int component, std::vector<float>& out) {
-    const std::vector<float>* u[3] = {&m.ux, &m.uy, &m.uz};
+    const std::vector<double>* u[3] = {&m.ux, &m.uy, &m.uz};
     const bool two_d = d.nz == 1;
 #pragma omp parallel for schedule(static)
     for (std::int64_t zy = 0; zy < std::int64_t(d.ny) * d.nz; ++zy) {

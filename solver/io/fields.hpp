@@ -1,7 +1,7 @@
 // Derived fields of a MacroField (speed, velocity components, vorticity, density) and
 // axis-aligned slices of them, for output files, PNG images and the visualiser.
 #pragma once
-#include "../engine.hpp"
+#include "../engine/engine.hpp"
 #include "../field_types.hpp"
 
 #include <optional>

@@ -42,7 +42,8 @@ std::string vti_document(const SimulationSetup& setup, const MacroField& m, std:
         m.uz.size() != nodes)
         throw std::invalid_argument("vti_document: macro field does not match the lattice");
 
-    // Binary payload first: the XML needs the offset of each array.
+    // Binary payload first: the XML needs the offset of each array. Float32 arrays: half the
+    // file of the solver's doubles, and more than a picture or a probe needs.
     std::vector<float> velocity(3 * nodes);
     for (std::size_t n = 0; n < nodes; ++n) {
         velocity[3 * n] = m.ux[n];
@@ -52,10 +53,14 @@ std::string vti_document(const SimulationSetup& setup, const MacroField& m, std:
     std::string data;
     append_block(data, velocity.data(), velocity.size() * sizeof(float));
     const std::size_t density_offset = data.size();
-    append_block(data, m.rho.data(), nodes * sizeof(float));
+    const std::vector<float> rho(m.rho.begin(), m.rho.end());
+    append_block(data, rho.data(), nodes * sizeof(float));
     const bool thermal = m.T.size() == nodes;
     const std::size_t temperature_offset = data.size();
-    if (thermal) append_block(data, m.T.data(), nodes * sizeof(float));
+    if (thermal) {
+        const std::vector<float> T(m.T.begin(), m.T.end());
+        append_block(data, T.data(), nodes * sizeof(float));
+    }
 
     const double h = setup.spacing;
     std::ostringstream x;

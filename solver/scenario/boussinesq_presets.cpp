@@ -7,7 +7,7 @@
 // [SECTION] builders   keys -> builder options -> SimulationSetup
 // [SECTION] registry   specs with their summaries, titles and CPU sizes
 #include "keys.hpp"
-#include "solver/thermal/boussinesq/scenarios.hpp"
+#include "solver/models/boussinesq/scenarios.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -42,7 +42,8 @@ std::vector<KeySpec> model_keys(bool three_d) {
         {"lambda", K::Real, "0.1875", 1e-4, 10, "",
          "TRT magic parameter Lambda (3/16: bounce-back walls exactly half-way)"},
         {"block_size", K::Integer, "256", 32, 1024, "", "GPU threads per block, a multiple of 32"},
-        {"occupancy", K::Integer, "0", 0, 0, "", "no blocks-per-SM cap for the Boussinesq kernels"},
+        {"occupancy", K::Integer, "0", 0, 64, "",
+         "cap on GPU blocks per SM (0 = no cap), enforced by reserving shared memory"},
     };
 }
 
@@ -142,6 +143,7 @@ SimulationSetup to_setup(const ScenarioSpec& spec, KeyValues keys, const bq::Sce
     s.model = c.model;
     s.flow = c.flow;
     s.launch.block_size = c.block_size;
+    s.launch.blocks_per_sm_cap = int(integer_key(keys, "occupancy"));
     s.flags = c.flags;
     s.rho = sc.initial.rho;
     s.u.resize(3 * s.rho.size());

@@ -3,7 +3,7 @@
 // bandwidth it is measured against. The inner engines build their launch shape in, so a block
 // size is the only launch choice they report.
 #pragma once
-#include "solver/engine.hpp"
+#include "solver/engine/engine.hpp"
 
 #include <string>
 

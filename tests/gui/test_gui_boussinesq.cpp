@@ -62,11 +62,12 @@ private slots:
         QVERIFY(!s.has_fronts);
         QVERIFY(s.fronts_note.empty()); // not layered: nothing for the mixing-layer dock
         // Its tau follows from Ra, Pr and the buoyancy velocity (no tau key): shown, not edited,
-        // since a live tau could be neither saved nor restarted; no occupancy cap either.
+        // since a live tau could be neither saved nor restarted. Its kernels come from the one
+        // engine, so the occupancy cap is live as for the isothermal model.
         const LiveEdits edits = live_edits(s);
         QVERIFY(!edits.tau);
         QVERIFY2(edits.tau_note.find("Rayleigh") != std::string::npos, edits.tau_note.c_str());
-        QVERIFY(!edits.occupancy_cap);
+        QVERIFY(edits.occupancy_cap);
         // cavity2d (a tau key, the isothermal kernels' cap) keeps both editable.
         SolverSnapshot isothermal = s;
         isothermal.scenario = "cavity2d";

@@ -11,7 +11,7 @@
 // the solver's errors and bandwidth probes, while the thermal library stays below the solver.
 #pragma once
 #include "engine.hpp"
-#include "solver/engine.hpp"
+#include "solver/engine/engine.hpp"
 
 #include <memory>
 #include <string>

@@ -1,0 +1,136 @@
+// Device discovery, the copy-bandwidth probe and the CUDA engine factory of every model.
+#include "cuda_buffer.hpp"
+#include "device_probes.hpp"
+#include "device_properties.cuh"
+#include "solver/models/registry.hpp"
+#include "solver/thermal/d2q37/d2q37_engine_adapter.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include <cstdio>
+#include <mutex>
+#include <vector>
+
+namespace ll {
+
+namespace cuda {
+const DeviceInfo& device_info() {
+    static const DeviceInfo info = [] {
+        DeviceInfo d;
+        const cudaDeviceProp& p = device_properties();
+        d.backend = "cuda";
+        d.device = std::string(p.name) + " (sm_" + std::to_string(p.major) +
+                   std::to_string(p.minor) + ", " + std::to_string(p.multiProcessorCount) + " SMs)";
+        d.memory_bytes = double(p.totalGlobalMem);
+        return d;
+    }();
+    return info;
+}
+
+std::string gib(double bytes) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2f GiB", bytes / double(1ull << 30));
+    return buf;
+}
+
+// Seed 002's "effective maximal throughput": a device-to-device copy far larger than L2,
+// read + write counted, median of repeats after a warm-up.
+double measure_copy_bandwidth() {
+    static std::once_flag once;
+    static double bandwidth = 0;
+    std::call_once(once, [] {
+        std::size_t free = 0, total = 0;
+        LL_CUDA(cudaMemGetInfo(&free, &total));
+        const std::size_t bytes = std::min<std::size_t>(std::size_t(1) << 30, free / 4);
+        DeviceBuffer<char> a(bytes), b(bytes);
+        cudaEvent_t t0, t1;
+        LL_CUDA(cudaEventCreate(&t0));
+        LL_CUDA(cudaEventCreate(&t1));
+        LL_CUDA(cudaMemcpy(b.get(), a.get(), bytes, cudaMemcpyDeviceToDevice));
+        std::vector<float> ms;
+        for (int r = 0; r < 7; ++r) {
+            LL_CUDA(cudaEventRecord(t0));
+            LL_CUDA(cudaMemcpyAsync(b.get(), a.get(), bytes, cudaMemcpyDeviceToDevice));
+            LL_CUDA(cudaEventRecord(t1));
+            LL_CUDA(cudaEventSynchronize(t1));
+            float m = 0;
+            LL_CUDA(cudaEventElapsedTime(&m, t0, t1));
+            ms.push_back(m);
+        }
+        cudaEventDestroy(t0);
+        cudaEventDestroy(t1);
+        std::sort(ms.begin(), ms.end());
+        bandwidth = 2.0 * double(bytes) / (ms[ms.size() / 2] * 1e-3);
+    });
+    return bandwidth;
+}
+
+// What 16-bit storage would need, when it would fit where the chosen storage does not.
+std::string smaller_storage_hint(const EngineConfig& cfg, std::size_t free) {
+    const ModelChoice& m = cfg.model;
+    const Dims& d = cfg.dims;
+    if (m.storage || model_kind(cfg) != ModelKind::Isothermal) return "";
+    ModelChoice half = m;
+    half.precision = Precision::FP32;
+    half.storage = Storage::FP16S;
+    const double need = lattice_bytes(half, d) + double(d.nodes()) * velocities(m.stencil) * 8.0;
+    if (need > 0.95 * double(free)) return "";
+    return "; with " + std::string(m.precision == Precision::FP64 ? "precision = fp32 and " : "") +
+           "storage = fp16s|fp16c it needs " + gib(need) + " and fits";
+}
+
+} // namespace cuda
+
+bool cuda_compiled_in() {
+    return true;
+}
+
+bool cuda_device_present(std::string& why) {
+    int count = 0;
+    const cudaError_t e = cudaGetDeviceCount(&count);
+    if (e != cudaSuccess) {
+        why = std::string("CUDA reports: ") + cudaGetErrorString(e);
+        cudaGetLastError(); // clear the sticky error so later calls start clean
+        return false;
+    }
+    if (count == 0) why = "no CUDA device found";
+    return count > 0;
+}
+
+std::unique_ptr<Engine> make_cuda_engine(const EngineConfig& cfg, std::string& why) {
+    if (!cuda_device_present(why)) return nullptr;
+    if (model_kind(cfg) == ModelKind::D2Q37) return make_d2q37_cuda_adapter(cfg, why);
+    const std::string refused = compatible(cfg);
+    if (!refused.empty()) throw ConfigError(refused);
+    std::size_t free = 0, total = 0;
+    LL_CUDA(cudaMemGetInfo(&free, &total));
+    // The lattice plus the double-precision staging copy used while loading the state.
+    const double lattice = lattice_bytes(cfg);
+    const double staging = double(cfg.dims.nodes()) * state_velocities(cfg) * 8.0;
+    if (lattice + staging > 0.95 * double(free)) {
+        const double per_node = (lattice + staging) / double(cfg.dims.nodes());
+        const double max_nodes = 0.95 * double(free) / per_node;
+        const int d = cfg.dims.nz > 1 ? 3 : 2;
+        const double max_side = std::floor(std::pow(max_nodes, 1.0 / d));
+        throw ConfigError("size: a " + std::to_string(cfg.dims.nx) + " x " +
+                          std::to_string(cfg.dims.ny) + " x " + std::to_string(cfg.dims.nz) +
+                          " lattice needs " + cuda::gib(lattice + staging) + " on the GPU, " +
+                          cuda::gib(double(free)) + " are free on " +
+                          cuda::device_properties().name + "; a cubic lattice must stay below " +
+                          std::to_string(long(max_side)) + " nodes per side" +
+                          cuda::smaller_storage_hint(cfg, free));
+    }
+    try {
+        return cuda_engine_factory(cfg)(cfg);
+    } catch (const CudaError& err) {
+        if (err.code == cudaErrorMemoryAllocation) {
+            cudaGetLastError();
+            throw ConfigError("size: the GPU ran out of memory allocating the lattice (" +
+                              cuda::gib(lattice) + "): " + err.what());
+        }
+        throw;
+    }
+}
+
+} // namespace ll

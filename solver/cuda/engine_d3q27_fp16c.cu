@@ -1,8 +1,0 @@
-// Instantiates the CUDA engine for D3Q27 with fp16c storage, computed in fp32 (storage.hpp).
-#include "cuda_engine.cuh"
-
-namespace ll::cuda {
-std::unique_ptr<Engine> make_d3q27_fp16c(const EngineConfig& cfg) {
-    return std::make_unique<CudaEngine<D3Q27, float, Fp16c>>(cfg);
-}
-} // namespace ll::cuda

@@ -1,0 +1,179 @@
+// The CPU back end of every model: the model's per-node update (engine/node_model.hpp) in an
+// OpenMP loop. It is the reference the GPU is tested against and the fallback when no NVIDIA
+// GPU is present.
+//
+// [SECTION] CpuEngine   buffers, steps, canonical state, fields
+// [SECTION] factory     LL_CPU_ENGINE_FACTORY: one translation unit per model instantiation
+#pragma once
+#include "engine.hpp"
+#include "population_sets.hpp"
+#include "solver/models/registry.hpp"
+
+#include <array>
+#include <stdexcept>
+#include <chrono>
+#include <omp.h>
+
+namespace ll {
+
+// ---- [SECTION] CpuEngine ----
+template <NodeModel M>
+class CpuEngine final : public Engine {
+    using Real = typename M::Real;
+    using Store = typename M::Store;
+    using Args = typename M::Args;
+
+public:
+    explicit CpuEngine(const EngineConfig& cfg) : cfg_(cfg), args_(M::make_args(cfg)) {
+        const std::size_t nodes = cfg.dims.nodes();
+        for (int k = 0; k < M::kSets; ++k) {
+            a_[k].assign(nodes * M::set_q(k), Store{});
+            if (!is_in_place(cfg.model.scheme)) b_[k].assign(nodes * M::set_q(k), Store{});
+        }
+        flags_.assign(nodes, kFluid);
+        info_.backend = "cpu";
+        info_.device = std::to_string(omp_get_max_threads()) + " OpenMP threads";
+    }
+
+    double step(int steps) override {
+        const auto t0 = std::chrono::steady_clock::now();
+        M::with_step(cfg_.model, [&](auto L, auto Sc, auto C) {
+            for (int s = 0; s < steps; ++s)
+                run_step<L(), Sc(), typename decltype(C)::type>();
+        });
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    }
+
+    // Set k of node n sits at set_offset(k) + n * Q_k (node_model.hpp).
+    void export_state(std::vector<double>& f) override {
+        f.assign(state_size(), 0.0);
+        for_each_node_addressing([&](auto L, auto Sc, const Args& a, std::int64_t k) {
+            if (!is_updated(flags_[k])) return;
+            Real v[M::kStateQ];
+            M::template read_state<L(), Sc()>(a, node_t(k), v);
+            to_canonical<M>(v, node_t(k), cfg_.dims.nodes(), f.data());
+        });
+    }
+
+    void import_state(const std::vector<double>& f) override {
+        if (f.size() != state_size())
+            throw std::invalid_argument("state: " + std::to_string(f.size()) +
+                                        " values given, the model needs " +
+                                        std::to_string(state_size()));
+        for (int k = 0; k < M::kSets; ++k) {
+            std::fill(a_[k].begin(), a_[k].end(), Store{});
+            std::fill(b_[k].begin(), b_[k].end(), Store{});
+        }
+        // Every (node, direction) owns one slot, redirected ones included, so nodes write
+        // disjoint memory and can run in parallel (as the GPU import does).
+        for_each_node_addressing([&](auto L, auto Sc, const Args& a, std::int64_t k) {
+            if (!is_updated(flags_[k])) return;
+            Real v[M::kStateQ];
+            from_canonical<M>(f.data(), node_t(k), cfg_.dims.nodes(), v);
+            M::template write_state<L(), Sc()>(a, node_t(k), v);
+        });
+    }
+
+    void set_flags(const std::vector<std::uint8_t>& flags) override {
+        const std::string why = M::flags_error(flags);
+        if (!why.empty()) throw ConfigError(why);
+        flags_ = flags;
+    }
+    void set_flow(const FlowParams& flow) override {
+        cfg_.flow = flow;
+        args_ = M::make_args(cfg_);
+    }
+    void set_launch(const LaunchConfig& launch) override { cfg_.launch = launch; }
+    LaunchReport launch_report() const override { return {}; }
+    const DeviceInfo& device() const override { return info_; }
+    double copy_bandwidth() override { return host_copy_bandwidth(lattice_bytes(cfg_)); }
+
+    void read_macro(MacroField& out) override {
+        const std::size_t nodes = cfg_.dims.nodes();
+        for (auto* v : {&out.rho, &out.ux, &out.uy, &out.uz})
+            v->resize(nodes);
+        out.T.resize(M::kHasTemperature ? nodes : 0);
+        for_each_node_addressing([&](auto L, auto Sc, const Args& a, std::int64_t k) {
+            const NodeMacro<Real> m = M::template macro<L(), Sc()>(a, node_t(k));
+            out.rho[k] = double(m.rho);
+            out.ux[k] = double(m.u[0]);
+            out.uy[k] = double(m.u[1]);
+            out.uz[k] = double(m.u[2]);
+            if constexpr (M::kHasTemperature) out.T[k] = double(m.T);
+        });
+    }
+
+    std::uint64_t count_nonfinite() override {
+        std::uint64_t bad = 0;
+        M::with_layout_scheme(cfg_.model, [&](auto L, auto Sc) {
+            const Args a = current_args();
+            const std::int64_t nodes = cfg_.dims.nodes();
+#pragma omp parallel for schedule(static) reduction(+ : bad) if (parallel(nodes))
+            for (std::int64_t k = 0; k < nodes; ++k)
+                bad += M::template finite<L(), Sc()>(a, node_t(k)) ? 0 : 1;
+        });
+        return bad;
+    }
+
+    void read_field(const FieldRequest& req, const FieldRegion& region, float* out,
+                    MemorySpace space) override {
+        if (space == MemorySpace::Device)
+            throw ConfigError("field output: the CPU back end has no device memory");
+        const std::int64_t count = std::int64_t(region_size(cfg_.dims, region));
+        M::with_layout_scheme(cfg_.model, [&](auto L, auto Sc) {
+            const Args a = current_args();
+#pragma omp parallel for schedule(static) if (parallel(count))
+            for (std::int64_t k = 0; k < count; ++k)
+                out[k] = M::template field<L(), Sc()>(a, region_node(cfg_.dims, region, k), req);
+        });
+    }
+
+private:
+    // Small lattices run on one thread: on a shared machine a barrier per step can wait a
+    // time slice for a descheduled thread.
+    static bool parallel(std::int64_t count) { return count >= 16384; }
+
+    std::size_t state_size() const { return ll::state_size<M>(cfg_.dims); }
+
+    // f(layout, scheme, args, node) over every node, in parallel.
+    template <class F>
+    void for_each_node_addressing(F&& f) {
+        M::with_layout_scheme(cfg_.model, [&](auto L, auto Sc) {
+            const Args a = current_args();
+            const std::int64_t nodes = cfg_.dims.nodes();
+#pragma omp parallel for schedule(static) if (parallel(nodes))
+            for (std::int64_t k = 0; k < nodes; ++k)
+                f(L, Sc, a, k);
+        });
+    }
+
+    Args current_args() const {
+        return bound_args<M>(args_, a_, b_, is_in_place(cfg_.model.scheme), flags_.data(),
+                             parity_, step_);
+    }
+
+    template <Layout L, Scheme Sc, class C>
+    void run_step() {
+        const Args a = current_args();
+        const std::int64_t nodes = cfg_.dims.nodes();
+#pragma omp parallel for schedule(static) if (parallel(nodes))
+        for (std::int64_t k = 0; k < nodes; ++k)
+            M::template update<L, Sc, C, Pass::All>(a, node_t(k));
+        ++step_;
+        if constexpr (is_in_place(Sc))
+            parity_ ^= 1;
+        else
+            for (int k = 0; k < M::kSets; ++k)
+                a_[k].swap(b_[k]);
+    }
+
+    EngineConfig cfg_;
+    Args args_;
+    std::array<std::vector<Store>, M::kSets> a_, b_; // b empty for in-place schemes
+    std::vector<std::uint8_t> flags_;
+    int parity_ = 0;
+    std::uint32_t step_ = 0; // steps since this engine was built: the 16-bit stores' noise
+    DeviceInfo info_;
+};
+
+} // namespace ll

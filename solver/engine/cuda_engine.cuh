@@ -1,0 +1,289 @@
+// The CUDA back end of every model: the model's per-node update (engine/node_model.hpp) in a
+// bulk kernel without wall code plus a kernel over the list of near-wall nodes; every node
+// touches only its own slots, so the two need no ordering. Runtime choices (scheme, layout,
+// collision) map to kernel instantiations through the model's with_step; launches go to one
+// stream and are timed with CUDA events.
+//
+// [SECTION] CudaEngine        Engine implementation: steps, state exchange, fields, launch
+// [SECTION] launch shape      occupancy cap through reserved dynamic shared memory
+#pragma once
+#include "engine.hpp"
+#include "kernels.cuh"
+#include "solver/cuda/cuda_buffer.hpp"
+#include "solver/cuda/cuda_check.hpp"
+#include "solver/cuda/device_probes.hpp"
+#include "solver/cuda/device_properties.cuh"
+
+#include <algorithm>
+#include <array>
+#include <stdexcept>
+#include <cmath>
+
+namespace ll::cuda {
+
+std::string gib(double bytes);
+
+template <NodeModel M>
+class CudaEngine final : public Engine {
+    using Real = typename M::Real;
+    using Store = typename M::Store;
+    using Args = typename M::Args;
+
+public:
+    explicit CudaEngine(const EngineConfig& cfg) : cfg_(cfg), args_(M::make_args(cfg)) {
+        const std::size_t nodes = cfg.dims.nodes();
+        for (int k = 0; k < M::kSets; ++k) {
+            a_[k].allocate(nodes * M::set_q(k));
+            if (!is_in_place(cfg.model.scheme)) b_[k].allocate(nodes * M::set_q(k));
+        }
+        flags_.allocate(nodes);
+        LL_CUDA(cudaMemset(flags_.get(), 0, nodes));
+        LL_CUDA(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
+        set_launch(cfg.launch);
+    }
+    ~CudaEngine() override {
+        cudaStreamSynchronize(stream_);
+        cudaStreamDestroy(stream_);
+    }
+
+    double step(int steps) override {
+        timer_.start(stream_);
+        M::with_step(cfg_.model, [&](auto L, auto Sc, auto C) {
+            for (int s = 0; s < steps; ++s)
+                launch_step<L(), Sc(), typename decltype(C)::type>();
+        });
+        return timer_.seconds(stream_);
+    }
+
+    void export_state(std::vector<double>& f) override {
+        DeviceBuffer<double> canon(state_size());
+        M::with_layout_scheme(cfg_.model, [&](auto L, auto Sc) {
+            export_state_kernel<M, L(), Sc()>
+                <<<grid_for(cfg_.dims.nodes()), 256, 0, stream_>>>(current_args(), canon.get());
+        });
+        LL_CUDA(cudaGetLastError());
+        f.resize(canon.size());
+        LL_CUDA(cudaMemcpyAsync(f.data(), canon.get(), canon.size() * sizeof(double),
+                                cudaMemcpyDeviceToHost, stream_));
+        LL_CUDA(cudaStreamSynchronize(stream_));
+    }
+
+    void import_state(const std::vector<double>& f) override {
+        if (f.size() != state_size())
+            throw std::invalid_argument("state: " + std::to_string(f.size()) +
+                                        " values given, the model needs " +
+                                        std::to_string(state_size()));
+        DeviceBuffer<double> canon(f.size());
+        LL_CUDA(cudaMemcpyAsync(canon.get(), f.data(), f.size() * sizeof(double),
+                                cudaMemcpyHostToDevice, stream_));
+        for (int k = 0; k < M::kSets; ++k) {
+            LL_CUDA(cudaMemsetAsync(a_[k].get(), 0, a_[k].size() * sizeof(Store), stream_));
+            if (b_[k].size())
+                LL_CUDA(cudaMemsetAsync(b_[k].get(), 0, b_[k].size() * sizeof(Store), stream_));
+        }
+        M::with_layout_scheme(cfg_.model, [&](auto L, auto Sc) {
+            import_state_kernel<M, L(), Sc()>
+                <<<grid_for(cfg_.dims.nodes()), 256, 0, stream_>>>(current_args(), canon.get());
+        });
+        LL_CUDA(cudaGetLastError());
+        LL_CUDA(cudaStreamSynchronize(stream_));
+    }
+
+    void set_flags(const std::vector<std::uint8_t>& flags) override {
+        const std::string why = M::flags_error(flags);
+        if (!why.empty()) throw ConfigError(why);
+        std::vector<node_t> list;
+        for (std::size_t n = 0; n < flags.size(); ++n)
+            if (is_updated(flags[n]) && near_wall(flags[n])) list.push_back(node_t(n));
+        wall_nodes_.allocate(list.size());
+        LL_CUDA(cudaMemcpyAsync(flags_.get(), flags.data(), flags.size(), cudaMemcpyHostToDevice,
+                                stream_));
+        if (!list.empty())
+            LL_CUDA(cudaMemcpyAsync(wall_nodes_.get(), list.data(), list.size() * sizeof(node_t),
+                                    cudaMemcpyHostToDevice, stream_));
+        LL_CUDA(cudaStreamSynchronize(stream_));
+    }
+    void set_flow(const FlowParams& flow) override {
+        cfg_.flow = flow;
+        args_ = M::make_args(cfg_);
+    }
+
+    void set_launch(const LaunchConfig& launch) override {
+        const cudaDeviceProp& p = device_properties();
+        if (launch.block_size > p.maxThreadsPerBlock)
+            throw ConfigError("block_size = " + std::to_string(launch.block_size) +
+                              ": must be a multiple of 32 between 32 and " +
+                              std::to_string(p.maxThreadsPerBlock) + " on " + p.name);
+        LaunchConfig old = cfg_.launch;
+        cfg_.launch = launch;
+        try {
+            report_ = compute_launch_report();
+        } catch (...) {
+            cfg_.launch = old;
+            throw;
+        }
+    }
+    LaunchReport launch_report() const override { return report_; }
+    const DeviceInfo& device() const override { return device_info(); }
+    double copy_bandwidth() override { return measure_copy_bandwidth(); }
+
+    void read_macro(MacroField& out) override {
+        const node_t nodes = cfg_.dims.nodes();
+        DeviceBuffer<double> d(5 * std::size_t(nodes));
+        M::with_layout_scheme(cfg_.model, [&](auto L, auto Sc) {
+            macro_fields_kernel<M, L(), Sc()>
+                <<<grid_for(nodes), 256, 0, stream_>>>(current_args(), d.get());
+        });
+        LL_CUDA(cudaGetLastError());
+        std::vector<double>* fields[5] = {&out.rho, &out.ux, &out.uy, &out.uz, &out.T};
+        const int count = M::kHasTemperature ? 5 : 4;
+        out.T.clear();
+        for (int k = 0; k < count; ++k) {
+            fields[k]->resize(nodes);
+            LL_CUDA(cudaMemcpyAsync(fields[k]->data(), d.get() + k * std::size_t(nodes),
+                                    nodes * sizeof(double), cudaMemcpyDeviceToHost, stream_));
+        }
+        LL_CUDA(cudaStreamSynchronize(stream_));
+    }
+
+    std::uint64_t count_nonfinite() override {
+        return nonfinite_.count(stream_, [&](unsigned long long* bad) {
+            M::with_layout_scheme(cfg_.model, [&](auto L, auto Sc) {
+                count_nonfinite_kernel<M, L(), Sc()>
+                    <<<grid_for(cfg_.dims.nodes()), 256, 0, stream_>>>(current_args(), bad);
+            });
+        });
+    }
+
+    // The visualiser's fallback slice path goes device -> pinned host -> caller.
+    void read_field(const FieldRequest& req, const FieldRegion& region, float* out,
+                    MemorySpace space) override {
+        const std::uint64_t count = region_size(cfg_.dims, region);
+        field_staging_.read(out, count, space == MemorySpace::Host, stream_, [&](float* target) {
+            M::with_layout_scheme(cfg_.model, [&](auto L, auto Sc) {
+                field_kernel<M, L(), Sc()>
+                    <<<grid_for(node_t(count)), 256, 0, stream_>>>(current_args(), req, region,
+                                                                   target, count);
+            });
+        });
+    }
+
+private:
+    static unsigned grid_for(node_t nodes, int block = 256) {
+        return unsigned((std::uint64_t(nodes) + block - 1) / block);
+    }
+
+    std::size_t state_size() const { return ll::state_size<M>(cfg_.dims); }
+
+    Args current_args() const {
+        return bound_args<M>(args_, a_, b_, is_in_place(cfg_.model.scheme), flags_.get(),
+                             parity_, step_);
+    }
+
+    // The kernel a step launches now (for A-A and esoteric: the one of the current parity).
+    template <Layout L, Scheme Sc, class C>
+    const void* kernel_for(int parity) const {
+        if constexpr (Sc == Scheme::SharedX)
+            return reinterpret_cast<const void*>(&shared_x<typename M::Stencil, L, C, Real, Store>);
+        else if (parity)
+            return reinterpret_cast<const void*>(&step_bulk<M, L, Sc, C, 1>);
+        else
+            return reinterpret_cast<const void*>(&step_bulk<M, L, Sc, C, 0>);
+    }
+
+    template <Layout L, Scheme Sc, class C>
+    void launch_step() {
+        const Args a = current_args();
+        const int block = cfg_.launch.block_size;
+        if constexpr (Sc == Scheme::SharedX) {
+            using S = typename M::Stencil;
+            const std::uint64_t rows = std::uint64_t(cfg_.dims.ny) * cfg_.dims.nz;
+            const std::uint64_t segments = (cfg_.dims.nx + block - 1) / block;
+            const std::size_t smem =
+                std::max<std::size_t>(shared_x_bytes<S, Real>(block), report_.dynamic_shared_bytes);
+            shared_x<S, L, C, Real, Store><<<unsigned(rows * segments), block, smem, stream_>>>(a);
+        } else {
+            const unsigned grid = grid_for(cfg_.dims.nodes(), block);
+            const int smem = report_.dynamic_shared_bytes;
+            if (parity_)
+                step_bulk<M, L, Sc, C, 1><<<grid, block, smem, stream_>>>(a);
+            else
+                step_bulk<M, L, Sc, C, 0><<<grid, block, smem, stream_>>>(a);
+        }
+        const node_t walls = node_t(wall_nodes_.size());
+        if (walls) {
+            if (parity_)
+                step_walls<M, L, Sc, C, 1>
+                    <<<grid_for(walls), 256, 0, stream_>>>(a, wall_nodes_.get(), walls);
+            else
+                step_walls<M, L, Sc, C, 0>
+                    <<<grid_for(walls), 256, 0, stream_>>>(a, wall_nodes_.get(), walls);
+        }
+        ++step_;
+        if constexpr (is_in_place(Sc))
+            parity_ ^= 1;
+        else
+            for (int k = 0; k < M::kSets; ++k)
+                a_[k].swap(b_[k]);
+    }
+
+    // Registers, blocks per SM and occupancy of the current kernel; the occupancy cap is
+    // enforced by asking for enough dynamic shared memory that no more blocks fit on an SM.
+    LaunchReport compute_launch_report() {
+        LaunchReport r{};
+        M::with_step(cfg_.model, [&](auto L, auto Sc, auto C) {
+            using Coll = typename decltype(C)::type;
+            std::size_t needed = 0;
+            if constexpr (Sc() == Scheme::SharedX)
+                needed = shared_x_bytes<typename M::Stencil, Real>(cfg_.launch.block_size);
+            // Both parity kernels of an in-place scheme need the same shared-memory setting.
+            if constexpr (is_in_place(Sc())) occupancy_for(kernel_for<L(), Sc(), Coll>(1), needed);
+            r = occupancy_for(kernel_for<L(), Sc(), Coll>(0), needed);
+        });
+        return r;
+    }
+
+    LaunchReport occupancy_for(const void* kernel, std::size_t needed_smem) {
+        const cudaDeviceProp& p = device_properties();
+        cudaFuncAttributes attr{};
+        LL_CUDA(cudaFuncGetAttributes(&attr, kernel));
+        const int block = cfg_.launch.block_size;
+        if (block > attr.maxThreadsPerBlock)
+            throw ConfigError("block_size = " + std::to_string(block) + ": this kernel uses " +
+                              std::to_string(attr.numRegs) + " registers per thread, so at most " +
+                              std::to_string(attr.maxThreadsPerBlock) +
+                              " threads fit in a block; use a multiple of 32 up to that");
+        std::size_t smem = needed_smem;
+        const int cap = cfg_.launch.blocks_per_sm_cap;
+        if (cap > 0) {
+            // Reserve shared memory so that at most `cap` blocks fit on one SM.
+            const std::size_t per_sm = p.sharedMemPerMultiprocessor;
+            smem = std::max(smem, per_sm / std::size_t(cap + 1) + 1);
+            smem = std::min<std::size_t>(smem, p.sharedMemPerBlockOptin - attr.sharedSizeBytes);
+        }
+        LL_CUDA(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                     int(std::max<std::size_t>(smem, needed_smem))));
+        LaunchReport r = function_launch_report(kernel, block, smem);
+        if (r.blocks_per_sm == 0)
+            throw ConfigError("block_size = " + std::to_string(block) +
+                              ": no block of this size fits on an SM with the requested "
+                              "occupancy cap; use a smaller block or a higher cap");
+        r.dynamic_shared_bytes = int(cap > 0 ? smem : 0);
+        return r;
+    }
+
+    EngineConfig cfg_;
+    Args args_;
+    std::array<DeviceBuffer<Store>, M::kSets> a_, b_; // b empty for in-place schemes
+    DeviceBuffer<std::uint8_t> flags_;
+    DeviceBuffer<node_t> wall_nodes_; // updated nodes with a half-way wall neighbour
+    HostFieldStaging field_staging_;  // read_field to host memory, reused between calls
+    DeviceCounter nonfinite_;
+    int parity_ = 0;
+    std::uint32_t step_ = 0; // steps since this engine was built: the 16-bit stores' noise
+    cudaStream_t stream_ = nullptr;
+    StreamTimer timer_;
+    LaunchReport report_{};
+};
+
+} // namespace ll::cuda

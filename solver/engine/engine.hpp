@@ -1,0 +1,128 @@
+// A back end's view of one lattice, for every model: CpuEngine<M> and CudaEngine<M>
+// (cpu_engine.hpp, cuda_engine.cuh) implement it around a node model M (node_model.hpp);
+// models/registry.hpp builds them. Engines hold populations in their scheme's own addressing
+// and layout; the canonical state (double, pre-collision, walls applied: population set 0 as
+// f[n * Q0 + i], then set 1 as g[n * Q1 + i], ...) is the exchange format that lets a user
+// switch scheme, layout or precision while the flow keeps its state.
+#pragma once
+#include "solver/field_types.hpp"
+#include "solver/options.hpp"
+#include "solver/models/boussinesq/settings.hpp"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace ll {
+
+// What the thermal D2Q37 model (stencil d2q37) needs beyond FlowParams; the isothermal
+// engines ignore it. Model units: c_s = 1, T0 = 1 (solver/thermal/d2q37/model.hpp).
+struct ThermalParams {
+    double gravity = 0;             // |g|, pointing to -y
+    double T_bottom = 1, T_top = 1; // fixed-temperature walls below row 0 and above the top row
+    // One propagate+collide kernel (the fast path); false: seed 004's separate propagate,
+    // bc and collide kernels. ModelChoice::scheme picks push or pull for both.
+    bool fused = true;
+    bool operator==(const ThermalParams&) const = default;
+};
+
+// The Boussinesq double-population model (solver/models/boussinesq/): the flow on the
+// ModelChoice's d2q9 | d3q19 with the buoyancy force, plus a temperature population. The
+// flags carry each wall's thermal class (thermal_wall() in core/flags.hpp). Off for every other
+// model.
+struct BoussinesqParams {
+    bool enabled = false;
+    thermal::boussinesq::TemperatureStencil temperature =
+        thermal::boussinesq::TemperatureStencil::Reduced;
+    thermal::boussinesq::ThermalSettings settings;
+};
+
+struct EngineConfig {
+    Dims dims;
+    ModelChoice model;
+    FlowParams flow;
+    LaunchConfig launch;
+    ThermalParams thermal;
+    BoussinesqParams boussinesq{};
+};
+
+// Macroscopic fields of the whole lattice, x fastest, then y, then z. T: temperature, filled
+// by thermal engines only (empty otherwise): T / T0 for d2q37, theta = T - T0 for the
+// Boussinesq model (in units of its temperature difference).
+struct MacroField {
+    std::vector<double> rho, ux, uy, uz, T;
+};
+
+// What the back end can say about how its kernel runs (GPU only; CPU leaves zeros).
+struct LaunchReport {
+    int block_size = 0;
+    int max_threads_per_block = 0;
+    int registers_per_thread = 0;
+    int blocks_per_sm = 0;
+    double theoretical_occupancy = 0; // active warps / maximum warps per SM
+    int dynamic_shared_bytes = 0;     // reserved to enforce blocks_per_sm_cap
+};
+
+struct DeviceInfo {
+    std::string backend;     // "cpu" or "cuda"
+    std::string device;      // e.g. "NVIDIA H100 80GB HBM3" or "2 OpenMP threads"
+    double memory_bytes = 0; // device memory (GPU) or 0
+};
+
+class Engine {
+public:
+    virtual ~Engine() = default;
+    // Advances `steps` time steps; returns the seconds they took (GPU: CUDA events).
+    virtual double step(int steps) = 0;
+    virtual void export_state(std::vector<double>& f) = 0;
+    virtual void import_state(const std::vector<double>& f) = 0;
+    // Node types with near-wall bits already marked (mark_near_wall).
+    virtual void set_flags(const std::vector<std::uint8_t>& flags) = 0;
+    virtual void set_flow(const FlowParams& flow) = 0;
+    // Throws ConfigError when the launch shape is impossible on this device.
+    virtual void set_launch(const LaunchConfig& launch) = 0;
+    virtual LaunchReport launch_report() const = 0;
+    virtual void read_macro(MacroField& out) = 0;
+    // One derived field over a region into `out`, which holds region_size() floats in
+    // `space`. The CPU engine has host memory only; the CUDA engine writes device memory
+    // directly (for the visualiser) or stages through it for host callers.
+    virtual void read_field(const FieldRequest& req, const FieldRegion& region, float* out,
+                            MemorySpace space) = 0;
+    // Number of updated nodes whose density or velocity is not finite (an unstable flow).
+    virtual std::uint64_t count_nonfinite() = 0;
+    virtual const DeviceInfo& device() const = 0;
+    // Copy bandwidth in bytes/s (read + write counted), the denominator of every "% of copy
+    // bandwidth" figure: device-to-device on a GPU (measured once per device), host memcpy
+    // over a working set the size of this lattice on the CPU (host_copy_bandwidth); cached.
+    virtual double copy_bandwidth() = 0;
+};
+
+// The engines of the configuration's model (models/registry.cpp picks the compiled instance).
+// ConfigError when the model cannot run the configuration.
+std::unique_ptr<Engine> make_cpu_engine(const EngineConfig& cfg);
+
+// The CUDA engine; returns nullptr and sets `why` when no usable GPU is present or CUDA was
+// not compiled in. Throws ConfigError for impossible requests (lattice larger than memory).
+std::unique_ptr<Engine> make_cuda_engine(const EngineConfig& cfg, std::string& why);
+bool cuda_compiled_in();
+// True when CUDA is compiled in and a device is usable; otherwise `why` says what is missing.
+bool cuda_device_present(std::string& why);
+// Host memcpy bandwidth (bytes/s, read + write) over a working set of about `working_set`
+// bytes (the lattice's lattice_bytes()): the most a streaming CPU step over that lattice can
+// move. The probe never holds more memory than the lattice, so a small run stays small, and a
+// lattice far larger than the caches is compared with DRAM (host_copy_probe_bytes). Measured
+// once per probe size and cached.
+double host_copy_bandwidth(double working_set);
+// The size of each of the probe's two buffers: half the working set rounded down to a power
+// of two, at least 4 KiB and at most 256 MiB (far larger than caches).
+std::size_t host_copy_probe_bytes(double working_set);
+
+// ---- host utilities shared by all engines ----
+// Sets kNearWallBit on updated nodes with a half-way wall among their stencil neighbours.
+void mark_near_wall(StencilKind stencil, const Dims& dims, std::vector<std::uint8_t>& flags);
+// Canonical equilibrium state for given density and velocity fields (u: 3 per node).
+std::vector<double> equilibrium_state(StencilKind stencil, const std::vector<double>& rho,
+                                      const std::vector<double>& u);
+
+} // namespace ll

@@ -1,0 +1,63 @@
+// A node model's population sets as the engines hold them: the canonical state's layout (set 0
+// of every node, then set 1, ...; node_model.hpp) and the step arguments bound to the buffers.
+// Shared by CpuEngine, CudaEngine and the CUDA state kernels.
+#pragma once
+#include "node_model.hpp"
+
+namespace ll {
+
+// Values of the canonical state: sum over sets of Q_k, per node.
+template <NodeModel M>
+std::size_t state_size(const Dims& d) {
+    std::size_t q = 0;
+    for (int k = 0; k < M::kSets; ++k)
+        q += std::size_t(M::set_q(k));
+    return q * std::size_t(d.nodes());
+}
+
+// Node n's values v (set 0's Q_0, then set 1's, ...) to and from the canonical state.
+template <NodeModel M>
+LL_HD void to_canonical(const typename M::Real (&v)[M::kStateQ], node_t n, node_t nodes,
+                        double* state) {
+    std::size_t base = 0;
+    int i0 = 0;
+    for (int k = 0; k < M::kSets; ++k) {
+        for (int i = 0; i < M::set_q(k); ++i)
+            state[base + offset_t(n) * M::set_q(k) + i] = double(v[i0 + i]);
+        base += std::size_t(nodes) * M::set_q(k);
+        i0 += M::set_q(k);
+    }
+}
+template <NodeModel M>
+LL_HD void from_canonical(const double* state, node_t n, node_t nodes,
+                          typename M::Real (&v)[M::kStateQ]) {
+    std::size_t base = 0;
+    int i0 = 0;
+    for (int k = 0; k < M::kSets; ++k) {
+        for (int i = 0; i < M::set_q(k); ++i)
+            v[i0 + i] = typename M::Real(state[base + offset_t(n) * M::set_q(k) + i]);
+        base += std::size_t(nodes) * M::set_q(k);
+        i0 += M::set_q(k);
+    }
+}
+
+// The step arguments with an engine's buffers: set k in a[k] (A-B schemes write b[k]; in-place
+// ones read and write a[k]), the flags, the parity and the step number.
+template <NodeModel M, class Buffers>
+typename M::Args bound_args(typename M::Args args, const Buffers& a, const Buffers& b,
+                            bool in_place, const std::uint8_t* flags, int parity,
+                            std::uint32_t step) {
+    SetBuffers<typename M::Store, M::kSets> sets{};
+    for (int k = 0; k < M::kSets; ++k) {
+        sets.src[k] = const_cast<typename M::Store*>(a[k].data());
+        sets.dst[k] = in_place ? sets.src[k] : const_cast<typename M::Store*>(b[k].data());
+    }
+    M::bind(args, sets);
+    auto& l = M::lattice(args);
+    l.flags = flags;
+    l.parity = parity;
+    l.step = step;
+    return args;
+}
+
+} // namespace ll

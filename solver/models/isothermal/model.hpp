@@ -1,0 +1,75 @@
+// The isothermal DdQq model (D2Q9, D3Q19, D3Q27) as a node model of the one engine
+// (engine/node_model.hpp): the core's update_node, state access and fields on one population
+// set, in every storage format.
+#pragma once
+#include "solver/core/field_at.hpp"
+#include "solver/dispatch.hpp"
+#include "solver/engine/engine.hpp"
+#include "solver/engine/node_model.hpp"
+
+namespace ll {
+
+template <class S, class RealT, class StoreT = RealT>
+struct IsothermalModel {
+    using Stencil = S;
+    using Real = RealT;
+    using Store = StoreT;
+    using Args = StepArgs<Real, Store>;
+    static constexpr int kSets = 1;
+    LL_HD static constexpr int set_q(int) { return S::Q; } // velocities of set k
+    static constexpr int kStateQ = S::Q;
+    static constexpr bool kHasTemperature = false;
+    // Its one population set can take the x-shift through shared memory (shared_x).
+    static constexpr bool kSharedX = true;
+
+    LL_HD static Args& lattice(Args& a) { return a; }
+    LL_HD static const Args& lattice(const Args& a) { return a; }
+
+    static Args make_args(const EngineConfig& c) {
+        Args a{};
+        fill_step_args<S, Real>(a, c.dims, c.flow);
+        return a;
+    }
+    static void bind(Args& a, const SetBuffers<Store, kSets>& b) {
+        a.src = b.src[0];
+        a.dst = b.dst[0];
+    }
+    static std::string flags_error(const std::vector<std::uint8_t>&) { return ""; }
+
+    template <class F>
+    static decltype(auto) with_step(const ModelChoice& m, F&& f) {
+        return with_model<S>(m, f);
+    }
+    template <class F>
+    static decltype(auto) with_layout_scheme(const ModelChoice& m, F&& f) {
+        return with_addressing(m, f);
+    }
+
+    template <Layout L, Scheme Sc, class C, Pass P>
+    LL_HD static void update(const Args& a, node_t n) {
+        update_node<S, L, Sc, C, Real, P>(a, n);
+    }
+    template <Layout L, Scheme Sc>
+    LL_HD static void read_state(const Args& a, node_t n, Real (&v)[kStateQ]) {
+        Propagation<S, L, Sc, Real, Store>::read_state(a, make_frame(a.dims, n), v);
+    }
+    template <Layout L, Scheme Sc>
+    LL_HD static void write_state(const Args& a, node_t n, const Real (&v)[kStateQ]) {
+        Propagation<S, L, Sc, Real, Store>::write_state(a, make_frame(a.dims, n), v);
+    }
+    template <Layout L, Scheme Sc>
+    LL_HD static NodeMacro<Real> macro(const Args& a, node_t n) {
+        const Macro<Real> m = read_macro<S, L, Sc>(a, n);
+        return {m.rho, {m.u[0], m.u[1], m.u[2]}, Real(0)};
+    }
+    template <Layout L, Scheme Sc>
+    LL_HD static float field(const Args& a, node_t n, const FieldRequest& req) {
+        return field_at<S, L, Sc>(a, n, req);
+    }
+    template <Layout L, Scheme Sc>
+    LL_HD static bool finite(const Args& a, node_t n) {
+        return node_is_finite<S, L, Sc>(a, n);
+    }
+};
+
+} // namespace ll

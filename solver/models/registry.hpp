@@ -1,0 +1,67 @@
+// The one registry of models: which model a configuration runs, what each model offers
+// (temperature, obstacles, near-wall bits), whether it runs a choice on a lattice, how much
+// memory its populations take, its equilibrium start and its engines. Above the engine, code
+// asks the registry instead of branching on the model; adding a model means a folder under
+// solver/models/, a row here (registry.cpp) and a scenario (docs/DESIGN.md, "Adding a model").
+#pragma once
+#include "solver/engine/engine.hpp"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ll {
+
+enum class ModelKind : std::uint8_t { Isothermal, Boussinesq, D2Q37 };
+
+// The model of a configuration: the Boussinesq parameters switched on, the d2q37 stencil, or
+// the isothermal DdQq flow. The only place that reads those two fields to tell models apart.
+ModelKind model_kind(const EngineConfig& cfg);
+std::string_view to_string(ModelKind);
+
+// What a model offers to the layers above the engine.
+struct ModelTraits {
+    ModelKind kind;
+    std::string_view name;
+    bool has_temperature; // FieldKind::Temperature and MacroField::T
+    bool edits_obstacles; // node types can change during a run (Simulation::set_node_types)
+    bool near_wall_bits;  // half-way walls inside the lattice: flags carry kNearWallBit
+};
+const ModelTraits& model_traits(ModelKind kind);
+inline const ModelTraits& model_traits(const EngineConfig& cfg) {
+    return model_traits(model_kind(cfg));
+}
+
+// Empty when the model of `cfg` runs its ModelChoice on its lattice; otherwise a message that
+// names the key and the allowed values.
+std::string compatible(const EngineConfig& cfg);
+
+// What to try after a NaN/Inf: the model's stability parameters (tau, tau_t, gravity) and
+// u_ref, the run's reference velocity.
+std::string instability_advice(const EngineConfig& cfg, double u_ref);
+
+// Values per node of the populations beyond the flow's (the Boussinesq temperature: 5, 7 or
+// the flow stencil's Q); 0 for the others.
+int temperature_velocities(const EngineConfig& cfg);
+// The memory of a model's populations: the one formula of options.hpp with the model's sets.
+double bytes_per_node_update(const EngineConfig& cfg);
+double lattice_bytes(const EngineConfig& cfg);
+
+// The canonical state (engine/node_model.hpp) at the equilibrium of per-node rho, u (3 per
+// node) and, for thermal models, T; flags give the wall nodes (and their wall temperatures).
+std::vector<double> equilibrium_state(const EngineConfig& cfg,
+                                      const std::vector<std::uint8_t>& flags,
+                                      const std::vector<double>& rho,
+                                      const std::vector<double>& u, const std::vector<double>& T);
+
+// The compiled instance of a configuration's model, stencils and storage ("isothermal_d3q19_
+// fp16s", "boussinesq_d2q9_reduced_fp64"): the name the generated table (models/CMakeLists.txt)
+// knows it by. Empty for models outside the one engine (d2q37).
+std::string model_instance_name(const EngineConfig& cfg);
+// The CUDA engine factory of that instance; nullptr without CUDA.
+using EngineFactory = std::unique_ptr<Engine> (*)(const EngineConfig&);
+EngineFactory cuda_engine_factory(const EngineConfig& cfg);
+// The values per node of the canonical state (every population set).
+int state_velocities(const EngineConfig& cfg);
+
+} // namespace ll
