@@ -20,19 +20,69 @@ struct CollisionParams {
 
 struct Bgk {
     static constexpr const char* name = "bgk";
+    // f*_i = (1 - omega) f_i + omega (f_eq_i - w_i) + (1 - omega/2) F_i, written per opposite
+    // pair (i, i + 1) as (1 - omega) f + (sym +- anti), where sym and anti are the parts of the
+    // equilibrium and of Guo's source that are even and odd in c_i (c_{i+1} = -c_i):
+    //   omega (f_eq - w)  = C_k + B_k (c.u)^2  +-  A_k c.u
+    //   (1 - omega/2) F_i = w_k (9 (c.u)(c.G) - 3 u.G)  +-  3 w_k c.G,   G = (1 - omega/2) F
+    // with C_k = w_k omega (drho - 1.5 rho u.u), B_k = 4.5 w_k omega rho, A_k = 3 w_k omega rho
+    // per weight class k (the compiler merges the pairs of one weight). About 11 operations per
+    // pair without a force and 18 with one, where the per-direction textbook form cost 26 and
+    // about 45. The same function, any stencil, FP32 or FP64, on the CPU and the GPU.
     template <class S, class Real>
     LL_HD static Macro<Real> collide(const CollisionParams<Real>& p, Real (&f)[S::Q],
                                      const Real (&force)[3]) {
-        Real drho;
-        const Macro<Real> m = shifted_moments<S>(f, force, drho);
-        const bool forced = has_force(force);
-        const Real source_scale = Real(1) - Real(0.5) * p.omega;
-LL_UNROLL
-        for (int i = 0; i < S::Q; ++i) {
-            f[i] += p.omega * (shifted_equilibrium<S>(i, drho, m.rho, m.u) - f[i]);
-            if (forced) f[i] += source_scale * guo_source<S>(i, m.u, force);
+        Real drho, j[3];
+        raw_moments<S>(f, drho, j);
+        const Real rho = Real(1) + drho, inv = Real(1) / rho;
+        Macro<Real> m{rho, {}};
+        // The force is uniform, so this branch is too: without one, u = j / rho directly and
+        // none of the source's terms (j + F/2 would add zeros that IEEE arithmetic may not drop).
+        if (has_force(force)) {
+            LL_UNROLL
+            for (int a = 0; a < 3; ++a)
+                m.u[a] = (j[a] + Real(0.5) * force[a]) * inv;
+            relax<S, true>(p, f, drho, m, force);
+        } else {
+            LL_UNROLL
+            for (int a = 0; a < 3; ++a)
+                m.u[a] = j[a] * inv;
+            relax<S, false>(p, f, drho, m, force);
         }
         return m;
+    }
+
+private:
+    template <class S, bool kForced, class Real>
+    LL_HD static void relax(const CollisionParams<Real>& p, Real (&f)[S::Q], Real drho,
+                            const Macro<Real>& m, const Real (&force)[3]) {
+        const Real omega = p.omega, keep = Real(1) - omega, orho = omega * m.rho;
+        const Real uu = m.u[0] * m.u[0] + m.u[1] * m.u[1] + m.u[2] * m.u[2];
+        const Real base = omega * (drho - Real(1.5) * m.rho * uu);
+        Real g[3] = {0, 0, 0}, ug = 0; // G = (1 - omega/2) F and u.G
+        if constexpr (kForced) {
+            const Real scale = Real(1) - Real(0.5) * omega;
+            LL_UNROLL
+            for (int a = 0; a < 3; ++a)
+                g[a] = scale * force[a];
+            ug = m.u[0] * g[0] + m.u[1] * g[1] + m.u[2] * g[2];
+        }
+        const Real w0 = Real(weight<S>(0));
+        f[0] = keep * f[0] + (kForced ? w0 * base - (Real(3) * w0) * ug : w0 * base);
+        LL_UNROLL
+        for (int i = 1; i < S::Q; i += 2) {
+            const Real w = Real(weight<S>(i));
+            const Real cu = dot_c<S>(i, m.u);
+            Real sym = w * base + (Real(4.5) * w * orho) * (cu * cu);
+            Real anti = (Real(3) * w * orho) * cu;
+            if constexpr (kForced) {
+                const Real cg = dot_c<S>(i, g);
+                sym += (Real(9) * w) * (cu * cg) - (Real(3) * w) * ug;
+                anti += (Real(3) * w) * cg;
+            }
+            f[i] = keep * f[i] + (sym + anti);
+            f[i + 1] = keep * f[i + 1] + (sym - anti);
+        }
     }
 };
 

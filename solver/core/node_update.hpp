@@ -35,15 +35,47 @@ struct Propagation {
         return index(a, fr.shift(s.d[0], s.d[1], s.d[2]), s.dir);
     }
 
+    // Where the format decodes in two steps (fp16c), the second runs only for a node that has
+    // a value needing it; the values are what load() returns either way.
     LL_HD static void gather(const Args& a, const NodeFrame& fr, Real (&f)[S::Q]) {
-        LL_UNROLL
-        for (int i = 0; i < S::Q; ++i)
-            f[i] = load<Real>(a.src, incoming_index(a, fr, i));
+        using C = Codec<Store>;
+        if constexpr (C::kPlainLoad) {
+            bool plain = true;
+            LL_UNROLL
+            for (int i = 0; i < S::Q; ++i) {
+                f[i] = C::template decode_plain<Real>(a.src[incoming_index(a, fr, i)]);
+                plain = plain & C::loaded_plain(f[i]);
+            }
+            if (!plain) {
+                LL_UNROLL
+                for (int i = 0; i < S::Q; ++i)
+                    f[i] = C::finish(f[i]);
+            }
+        } else {
+            LL_UNROLL
+            for (int i = 0; i < S::Q; ++i)
+                f[i] = load<Real>(a.src, incoming_index(a, fr, i));
+        }
     }
     // A time step's stores: 16-bit formats round stochastically (storage.hpp, dither), wider
-    // ones ignore the noise, which the compiler then drops.
+    // ones ignore the noise, which the compiler then drops. Where the format has a plain path
+    // (fp16s), one test of the node's values (all but a blown-up node pass it) lets every store
+    // skip the per-value select; both branches store what store(..., noise) stores.
     LL_HD static void scatter(const Args& a, const NodeFrame& fr, const Real (&f)[S::Q]) {
         const std::uint32_t seed = node_seed(fr.n, a.step);
+        using C = Codec<Store>;
+        if constexpr (C::kPlainPath) {
+            bool plain = true;
+            LL_UNROLL
+            for (int i = 0; i < S::Q; ++i)
+                plain = plain & C::plain(f[i]); // & rather than &&: no branch per value
+            if (plain) {
+                LL_UNROLL
+                for (int i = 0; i < S::Q; ++i)
+                    a.dst[outgoing_index(a, fr, i)] = C::encode_plain(f[i], dither(seed, i));
+                return;
+            }
+        }
         LL_UNROLL
         for (int i = 0; i < S::Q; ++i)
             store(a.dst, outgoing_index(a, fr, i), f[i], dither(seed, i));

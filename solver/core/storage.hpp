@@ -19,10 +19,13 @@
 //
 // A value too large for a 16-bit format (|g| >= 2, a flow far from stable) is stored as not
 // finite, so that the solver's instability check still sees the blow-up. A time step rounds its
-// stores stochastically (round_to_16, dither); loading a state rounds to nearest.
+// stores stochastically (stochastic_half, fp16c_stochastic, with the noise of dither());
+// loading a state rounds to nearest. The hot path's cost per population, on the GPU: fp16s
+// loads in 2 instructions and stores in 4 (Codec<Fp16s>::encode_plain), fp16c in about 4 and 6.
 #pragma once
 #include "host_device.hpp"
 
+#include <cmath>
 #include <cstring>
 
 #if defined(__CUDACC__)
@@ -60,25 +63,30 @@ LL_HD float bits_float(std::uint32_t b) {
 #endif
 }
 
+// |x| (one definition for host and device; a free operand modifier on the GPU).
+LL_HD float magnitude(float x) {
+#if defined(__CUDA_ARCH__)
+    return fabsf(x);
+#else
+    return std::fabs(x);
+#endif
+}
+
 // ---- FP32 -> a 16-bit float: sign, then exponent and fraction (F bits, exponent bias B) ----
 // In integer arithmetic, subnormals included (no FP32 subnormal is ever formed, so no
 // flush-to-zero setting can change a result). A value past the largest finite code gives `inf`
 // (the all-ones exponent), NaN gives `nan`.
 //   Nearest      round to nearest even: state import, and IEEE's rule for fp16s
-//   noise        stochastic rounding: up with probability equal to the dropped fraction, from
-//                the top bits of `noise`. A time step's stores use it (dither() below): with
-//                round-to-nearest a steady flow rounds the same value the same way every step,
-//                and that bias builds up to an error of 2^-p N^2 / (nu pi^2) relative (a plane
-//                Poiseuille flow at N = 32, tau = 0.8 was 9 % off in fp16s); unbiased rounding
-//                averages out over the steps instead.
-//   TowardZero   truncation: what the GPU's cvt.rz does, after stochastic_half()'s dither
-enum class Rounding : std::uint8_t { Nearest, Stochastic, TowardZero };
+//   TowardZero   truncation: what the GPU's cvt.rz does, after dithered_truncation()'s dither
+// A time step's stores round stochastically instead (stochastic_half, fp16c_stochastic below):
+// with round-to-nearest a steady flow rounds the same value the same way every step, and that
+// bias builds up to an error of 2^-p N^2 / (nu pi^2) relative (a plane Poiseuille flow at
+// N = 32, tau = 0.8 was 9 % off in fp16s); unbiased rounding averages out over the steps.
+enum class Rounding : std::uint8_t { Nearest, TowardZero };
 
 // x without its `drop` low bits, rounded as R says.
 template <Rounding R>
-LL_HD std::uint32_t drop_bits(std::uint32_t x, int drop, std::uint32_t noise) {
-    (void)noise; // Stochastic only
-    if constexpr (R == Rounding::Stochastic) return (x + (noise >> (32 - drop))) >> drop;
+LL_HD std::uint32_t drop_bits(std::uint32_t x, int drop) {
     if constexpr (R == Rounding::TowardZero) return x >> drop;
     const std::uint32_t rest = x & ((1u << drop) - 1u), half = 1u << (drop - 1);
     const std::uint32_t kept = x >> drop;
@@ -86,7 +94,7 @@ LL_HD std::uint32_t drop_bits(std::uint32_t x, int drop, std::uint32_t noise) {
 }
 
 template <int F, int B, std::uint32_t inf, std::uint32_t nan, Rounding R = Rounding::Nearest>
-LL_HD std::uint16_t round_to_16(float v, std::uint32_t noise = 0) {
+LL_HD std::uint16_t round_to_16(float v) {
     const std::uint32_t b = float_bits(v);
     const std::uint32_t sign = (b >> 16) & 0x8000u;
     const std::uint32_t mag = b & 0x7fffffffu;
@@ -94,12 +102,12 @@ LL_HD std::uint16_t round_to_16(float v, std::uint32_t noise = 0) {
     const int e = int(mag >> 23); // FP32's biased exponent
     std::uint32_t code;
     if (e >= 128 - B) { // normal: rebias 127 -> B, drop 23 - F fraction bits
-        code = drop_bits<R>(mag - (std::uint32_t(127 - B) << 23), 23 - F, noise);
+        code = drop_bits<R>(mag - (std::uint32_t(127 - B) << 23), 23 - F);
         if (code >= inf || e == 255) code = inf;
     } else { // subnormal k 2^(1 - B - F): k = M 2^-shift for the 24-bit significand M
         const int shift = 151 - B - F - e;
         if (shift > 24) return std::uint16_t(sign);
-        code = drop_bits<R>((mag & 0x7fffffu) | 0x800000u, shift, noise);
+        code = drop_bits<R>((mag & 0x7fffffu) | 0x800000u, shift);
     }
     return std::uint16_t(sign | code);
 }
@@ -107,8 +115,10 @@ LL_HD std::uint16_t round_to_16(float v, std::uint32_t noise = 0) {
 // The stochastic rounding's noise for population i of `node` at time `step`: a different 32-bit
 // value for each (only its top bits are used), the same on the CPU and the GPU (integer
 // arithmetic), so runs stay reproducible and GPU == CPU. A per-node hash (Murmur3's finaliser
-// constants), then one xor and one multiply per direction (i times the golden ratio folds to a
-// constant in the unrolled loop): the step's stores are the hot path.
+// constants), then one multiply per direction by an odd constant (i times the golden ratio,
+// made odd; it folds to a constant in the unrolled loop): an odd factor permutes the 32-bit
+// values, so each direction's noise is as uniform as the seed, and a product's top bits depend
+// on every bit of the seed. The step's stores are the hot path.
 LL_HD std::uint32_t node_seed(std::uint32_t node, std::uint32_t step) {
     std::uint32_t h = node * 0x9e3779b1u ^ step * 0x85ebca77u;
     h ^= h >> 16;
@@ -117,7 +127,7 @@ LL_HD std::uint32_t node_seed(std::uint32_t node, std::uint32_t step) {
     return h;
 }
 LL_HD std::uint32_t dither(std::uint32_t seed, int i) {
-    return (seed ^ (std::uint32_t(i) * 0x9e3779b9u)) * 0x846ca68bu;
+    return seed * (0x9e3779b9u * (2u * std::uint32_t(i) + 1u));
 }
 
 // ---- IEEE binary16 <-> FP32: the GPU's instructions, the same rounding on the host ----
@@ -143,38 +153,73 @@ LL_HD float half_to_float(std::uint16_t h) {
 }
 
 // Stochastic rounding to binary16 as dither-then-truncate: the noise's top 13 bits added below
-// the 10 fraction bits a normal half keeps, then the GPU's truncating conversion (cvt.rz), a few
-// instructions where the general round_to_16 takes a dozen. Below binary16's normal range
-// (|x| < 2^-14, |f - w| < 2e-9 with fp16s' scale) the dither covers part of the dropped bits
-// only; nothing a flow resolves lives there. A dithered value reaching 65 536 is Inf, as
-// round-to-nearest would give for the values it stands for.
-LL_HD std::uint16_t stochastic_half(float x, std::uint32_t noise) {
-    const std::uint32_t b = float_bits(x);
-    if ((b & 0x7fffffffu) >= 0x7f800000u) return half_from_float(x); // Inf and NaN as they are
-    const float d = bits_float(b + (noise >> 19));
-    if (!(d < 65536.0f && d > -65536.0f)) return std::uint16_t(((b >> 16) & 0x8000u) | 0x7c00u);
+// the 10 fraction bits a normal half keeps, then the GPU's truncating conversion (cvt.rz).
+// Below binary16's normal range (|x| < 2^-14, |f - w| < 2e-9 with fp16s' scale) the dither
+// covers part of the dropped bits only; nothing a flow resolves lives there. Valid for
+// |x| < 65504, the largest half: a dithered value then stays below 65536 and truncates to at
+// most 65504.
+LL_HD std::uint16_t dithered_truncation(float x, std::uint32_t noise) {
+    const float d = bits_float(float_bits(x) + (noise >> 19));
 #if defined(__CUDA_ARCH__)
     return __half_as_ushort(__float2half_rz(d));
 #else
     return round_to_16<10, 15, 0x7c00u, 0x7e00u, Rounding::TowardZero>(d);
 #endif
 }
+// A time step's rounding to binary16: dithered truncation below 65504; from there on, and for
+// Inf and NaN, round to nearest (truncation never reaches infinity; 65520 and up give Inf, NaN
+// gives NaN). Both conversions and a select, no branch; Codec<Fp16s>::encode_plain() is the
+// first alone, for nodes whose values are all below 65504.
+LL_HD std::uint16_t stochastic_half(float x, std::uint32_t noise) {
+    const std::uint16_t down = dithered_truncation(x, noise), nearest = half_from_float(x);
+    return magnitude(x) < 65504.0f ? down : nearest; // false for NaN
+}
 
 // ---- fp16c <-> FP32 (the format is described at the top) ----
+// Decoding in two steps, so that a node's loads can share the rare second one (Propagation::
+// gather): the code sign-extended and shifted puts the sign in bit 31 and the 15 other bits in
+// 26..12, under FP32's exponent and fraction; times 2^113 (exact: a power of two, FP32
+// subnormals kept) that is the value for every finite code, and 2 <= |r| < 4 for e = 15.
+LL_HD float fp16c_to_float_finite(std::uint16_t h) {
+    const std::uint32_t t = std::uint32_t(std::int32_t(std::int16_t(h))) << 12;
+    return bits_float(t & 0x87fff000u) * 0x1p113f;
+}
+// The second step: e = 15 becomes Inf (m = 0) or NaN, with its sign and fraction.
+LL_HD float fp16c_finish(float r) {
+    return magnitude(r) < 2.0f ? r : bits_float(float_bits(r) | 0x7f800000u);
+}
 LL_HD float fp16c_to_float(std::uint16_t h) {
-    const std::uint32_t sign = std::uint32_t(h & 0x8000u) << 16;
-    const std::uint32_t mag = h & 0x7fffu;
-    if (mag >= 0x7800u) return bits_float(sign | 0x7f800000u | ((mag & 0x7ffu) << 12)); // Inf/NaN
-    return bits_float(sign | (mag << 12)) * 0x1p113f; // exact: a power of two, FP32 subnormals kept
+    return fp16c_finish(fp16c_to_float_finite(h));
 }
 
 LL_HD std::uint16_t fp16c_from_float(float v) {
     return round_to_16<11, 14, 0x7800u, 0x7fffu>(v); // |g| >= 2: Inf
 }
 
+// Stochastic rounding to fp16c, the decoder run backwards: w = |v| 2^-113 holds the code's 15
+// bits where FP32 keeps its exponent and top 11 fraction bits (|v| >= 2^-13, w normal and exact),
+// or, below 2^-13, is the FP32 subnormal |v| 2^36 (rounded to nearest there, 2^-12 of the code's
+// step: no bias that matters), whose bits are the subnormal code times 2^12. So one add of the
+// noise's top 12 bits and one shift round every magnitude, with no branch. w is clamped at
+// 2^-112, the code of infinity (|v| >= 2, or a dithered value reaching 2); the clamp also takes
+// NaN there (fminf returns the number), so NaN is stored as infinity: not finite either. Needs
+// FP32 subnormals, which neither the GPU (no --ftz) nor the CPU (no DAZ/FTZ) flushes.
+LL_HD std::uint16_t fp16c_stochastic(float v, std::uint32_t noise) {
+    const float scaled = magnitude(v) * 0x1p-113f;
+#if defined(__CUDA_ARCH__)
+    const float w = fminf(scaled, 0x1p-112f);
+#else
+    const float w = scaled < 0x1p-112f ? scaled : 0x1p-112f; // fminf's result, NaN included
+#endif
+    const std::uint32_t code = (float_bits(w) + (noise >> 20)) >> 12;
+    return std::uint16_t(((float_bits(v) >> 16) & 0x8000u) | code);
+}
+
 // ---- load and store: what Propagation calls ----
 template <class Store>
 struct Codec { // double and float: the value itself
+    static constexpr bool kPlainPath = false; // see Codec<Fp16s>
+    static constexpr bool kPlainLoad = false; // see Codec<Fp16c>
     template <class Real>
     LL_HD static Real decode(Store s) {
         return Real(s);
@@ -202,12 +247,42 @@ struct Codec<Fp16s> {
     LL_HD static Fp16s encode(Real v, std::uint32_t noise) {
         return {stochastic_half(float(v) * 0x1p15f, noise)};
     }
+    static constexpr bool kPlainLoad = false; // decode is two instructions already
+    // What encode(v, noise) is for |v| < 65504 2^-15 (exact: 2 - 2^-10), without the select
+    // for the rest: Propagation::scatter checks a node's values once and then stores them all
+    // this way (four instructions per population instead of six).
+    static constexpr bool kPlainPath = true;
+    template <class Real>
+    LL_HD static bool plain(Real v) {
+        return magnitude(float(v)) < 0x1.ffcp0f;
+    }
+    template <class Real>
+    LL_HD static Fp16s encode_plain(Real v, std::uint32_t noise) {
+        return {dithered_truncation(float(v) * 0x1p15f, noise)};
+    }
 };
 template <>
 struct Codec<Fp16c> {
+    static constexpr bool kPlainPath = false; // encode is branch-free already
     template <class Real>
     LL_HD static Real decode(Fp16c s) {
         return Real(fp16c_to_float(s.bits));
+    }
+    // decode() in two steps (fp16c_to_float): Propagation::gather decodes a node's values with
+    // the first, and runs the second on all of them only when one is 2 or more (an e = 15 code;
+    // never in a flow that has not blown up): three instructions per load instead of eight.
+    static constexpr bool kPlainLoad = true;
+    template <class Real>
+    LL_HD static Real decode_plain(Fp16c s) {
+        return Real(fp16c_to_float_finite(s.bits));
+    }
+    template <class Real>
+    LL_HD static bool loaded_plain(Real v) {
+        return magnitude(float(v)) < 2.0f;
+    }
+    template <class Real>
+    LL_HD static Real finish(Real v) {
+        return Real(fp16c_finish(float(v)));
     }
     template <class Real>
     LL_HD static Fp16c encode(Real v) {
@@ -215,7 +290,7 @@ struct Codec<Fp16c> {
     }
     template <class Real>
     LL_HD static Fp16c encode(Real v, std::uint32_t noise) {
-        return {round_to_16<11, 14, 0x7800u, 0x7fffu, Rounding::Stochastic>(float(v), noise)};
+        return {fp16c_stochastic(float(v), noise)};
     }
 };
 
