@@ -446,8 +446,8 @@ void Controls::draw_storage(const SolverSnapshot& snap) {
         std::snprintf(bytes, sizeof bytes, " %.0f B per node update on this model.",
                       bytes_per_node_update(m));
         return std::string(describe(s)) + bytes +
-               " Fewer bytes per node let a larger lattice fit; speed follows the bytes only "
-               "while the kernel is memory-bound (the 16-bit ones are not yet).";
+               " Fewer bytes per node let a larger lattice fit and, on a GPU, run faster: the "
+               "kernels are memory-bound, so MLUPS follow the bytes (an H100: fp16s 1.7x fp32).";
     };
     if (combo(
             "storage", kStorages, current, storage, [](Storage s) { return to_string(s); }, tip))

@@ -2,7 +2,7 @@
 # scenario files refuse what is not a scenario (a number beyond a double, a key twice, a FIFO,
 # a device, a large file) naming the file, the line and the key, derived extents blame the key
 # that sets them, and the comma lists of bench and thermal-bench refuse empty and repeated
-# items. The solver-side cases are in tests/test_scenario_inputs.cpp.
+# items. The solver-side cases are in tests/solver/scenario/test_scenario_inputs.cpp.
 
 # ---- numbers: one reading of an integer key, for the pre-flight and the builders -------------
 # 4096 x 1026 x 1026 nodes: the pre-flight used to skip a size it could not read as an integer.
