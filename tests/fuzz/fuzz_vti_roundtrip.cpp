@@ -68,11 +68,12 @@ std::optional<Case> decode(Bytes in) {
     for (double* v : placement)
         if (!std::isfinite(*v = in.value<double>())) return std::nullopt;
     c.steps = in.value<std::uint64_t>();
-    std::vector<float>* fields[] = {&c.m.rho, &c.m.ux, &c.m.uy, &c.m.uz, &c.m.T};
-    for (std::vector<float>* f : fields) {
+    // Float32 values (what a VTI holds) in MacroField's doubles: the round trip is exact.
+    std::vector<double>* fields[] = {&c.m.rho, &c.m.ux, &c.m.uy, &c.m.uz, &c.m.T};
+    for (std::vector<double>* f : fields) {
         if (f == &c.m.T && !thermal) break;
         for (std::size_t n = 0; n < d.nodes(); ++n)
-            f->push_back(in.value<float>());
+            f->push_back(double(in.value<float>()));
     }
     return c;
 }
@@ -162,15 +163,15 @@ void check_field_data(const Case& c, vtkFieldData* data) {
 
 // `component` of `name` must hold `wrote`, node by node, bit for bit, as Float32.
 void check_values(vtkDataArray* a, const char* name, int component,
-                  const std::vector<float>& wrote) {
+                  const std::vector<double>& wrote) {
     if (a->GetDataType() != VTK_FLOAT) ll::fuzz::finding(std::string(name) + ": not Float32");
     const auto* read = static_cast<const float*>(a->GetVoidPointer(0));
     const int stride = a->GetNumberOfComponents();
     for (std::size_t n = 0; n < wrote.size(); ++n) {
         const float r = read[n * std::size_t(stride) + std::size_t(component)];
-        if (!same_bits(wrote[n], r))
+        if (!same_bits(float(wrote[n]), r))
             ll::fuzz::finding(std::string(name) + "[" + std::to_string(n) + "]." +
-                              std::to_string(component) + ": wrote " + bits_text(wrote[n]) +
+                              std::to_string(component) + ": wrote " + bits_text(float(wrote[n])) +
                               ", read " + bits_text(r));
     }
 }
