@@ -69,12 +69,13 @@ double measure_copy_bandwidth() {
 // What 16-bit storage would need, when it would fit where the chosen storage does not.
 std::string smaller_storage_hint(const EngineConfig& cfg, std::size_t free) {
     const ModelChoice& m = cfg.model;
-    const Dims& d = cfg.dims;
-    if (m.storage || model_kind(cfg) != ModelKind::Isothermal) return "";
-    ModelChoice half = m;
-    half.precision = Precision::FP32;
-    half.storage = Storage::FP16S;
-    const double need = lattice_bytes(half, d) + double(d.nodes()) * velocities(m.stencil) * 8.0;
+    if (m.storage) return "";
+    EngineConfig half = cfg;
+    half.model.precision = Precision::FP32;
+    half.model.storage = Storage::FP16S;
+    if (!compatible(half).empty()) return ""; // the model says whether it stores 16 bits
+    const double need =
+        lattice_bytes(half) + double(cfg.dims.nodes()) * state_velocities(half) * 8.0;
     if (need > 0.95 * double(free)) return "";
     return "; with " + std::string(m.precision == Precision::FP64 ? "precision = fp32 and " : "") +
            "storage = fp16s|fp16c it needs " + gib(need) + " and fits";
