@@ -165,7 +165,7 @@ SimulationSetup cavity(const ScenarioSpec& spec, const KeyValues& user) {
     KeyValues keys = resolve_keys(spec, user);
     bq::CavityOptions o;
     o.n = int(preset_size(spec, user, keys));
-    check_node_count("size", o.n + 2, o.n + 2, 1);
+    check_extents("size", o.n + 2, o.n + 2, 1);
     o.rayleigh = number_key(keys, "ra");
     o.prandtl = number_key(keys, "pr");
     o.velocity = number_key(keys, "velocity");
@@ -203,7 +203,7 @@ SimulationSetup convection(const ScenarioSpec& spec, const KeyValues& user, bool
     o.amplitude = number_key(keys, "amplitude");
     o.model = model_options(keys);
     const long period = convection_period(spec, o.aspect, o.height);
-    check_node_count("size and aspect", period, o.height + 2, three_d ? period : 1);
+    check_extents("size and aspect", period, o.height + 2, three_d ? period : 1);
     keys["size"] = std::to_string(o.height);
     SimulationSetup s = to_setup(
         spec, keys, three_d ? bq::rayleigh_benard3d(o) : bq::rayleigh_benard2d(o), o.height);
@@ -220,7 +220,7 @@ SimulationSetup rayleigh_taylor(const ScenarioSpec& spec, const KeyValues& user,
         throw ConfigError("height = " + keys.at("height") +
                           ": must be 0 (4 x size) or at least 4 fluid rows");
     o.height = height ? height : 4 * o.width;
-    check_node_count(height ? "size and height" : "size", o.width, o.height + 2,
+    check_extents(height ? "size and height" : "size", o.width, o.height + 2,
                      three_d ? o.width : 1);
     o.atwood_g = number_key(keys, "atwood_g");
     o.nu = number_key(keys, "nu");

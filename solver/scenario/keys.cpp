@@ -1,6 +1,8 @@
 // Key validation and the common keys every preset shares.
 #include "keys.hpp"
 
+#include "solver/io/host_memory.hpp"
+
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -220,13 +222,15 @@ void apply_common(const KeyValues& keys, SimulationSetup& s) {
     s.flow.trt_lambda = number_key(keys, "lambda");
 }
 
-void check_node_count(const std::string& keys, std::uint64_t nx, std::uint64_t ny,
-                      std::uint64_t nz) {
+void check_extents(const std::string& keys, std::uint64_t nx, std::uint64_t ny, std::uint64_t nz) {
     const double nodes = double(nx) * double(ny) * double(nz); // no 64-bit overflow either
+    const std::string lattice =
+        std::to_string(nx) + " x " + std::to_string(ny) + " x " + std::to_string(nz) + " lattice";
     if (nodes >= 4294967296.0)
-        throw ConfigError(keys + ": a " + std::to_string(nx) + " x " + std::to_string(ny) + " x " +
-                          std::to_string(nz) + " lattice has " + std::to_string(nx * ny * nz) +
+        throw ConfigError(keys + ": a " + lattice + " has " + std::to_string(nx * ny * nz) +
                           " nodes; at most 4294967295 are supported");
+    constexpr double kFieldBytes = 1 + 8 + 24 + 8; // flags, rho, u[3], T (SimulationSetup)
+    check_host_memory(nodes * kFieldBytes, 0.0, keys + " (a " + lattice + ")", 0);
 }
 
 void allocate_fields(SimulationSetup& s) {

@@ -33,9 +33,13 @@ long preset_size(const ScenarioSpec& spec, const KeyValues& user, const KeyValue
 // Fills tau, re and u_ref from whichever two the user gave (length: reference length in nodes).
 void resolve_viscosity(const KeyValues& user, KeyValues& keys, double length, SimulationSetup& s);
 void apply_common(const KeyValues& keys, SimulationSetup& s);
-// node_t counts nodes in 32 bits: refuses a larger lattice before anything is allocated, with a
-// ConfigError naming `keys`, the keys the extents follow from ("size", "size and length").
-void check_node_count(const std::string& keys, std::uint64_t nx, std::uint64_t ny,
+// Refuses, before anything is allocated, a lattice whose nodes overflow node_t (32 bits) or
+// whose start-up fields alone (flags, density, velocity, temperature) exceed the host's memory,
+// with a ConfigError naming `keys`, the keys the extents follow from ("size", "size and length").
+// The memory pre-flight gives the exact limit, but only where its small probe builds succeed;
+// where every probe is refused for another reason (re and tau give u_ref > 0.3 at small sizes)
+// this is the guard that keeps a builder from allocating what the machine does not have.
+void check_extents(const std::string& keys, std::uint64_t nx, std::uint64_t ny,
                       std::uint64_t nz);
 // Flags all fluid, rho = 1, u = 0, sized for s.dims.
 void allocate_fields(SimulationSetup& s);

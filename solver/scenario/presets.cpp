@@ -24,7 +24,7 @@ std::size_t at(const Dims& d, std::uint32_t x, std::uint32_t y, std::uint32_t z)
 // `extent_keys`: the keys the lattice's extents follow from, named if it is too large.
 SimulationSetup start(const ScenarioSpec& spec, const KeyValues& user, KeyValues& keys, Dims dims,
                       double length, const std::string& extent_keys = "size") {
-    check_node_count(extent_keys, dims.nx, dims.ny, dims.nz);
+    check_extents(extent_keys, dims.nx, dims.ny, dims.nz);
     SimulationSetup s;
     s.scenario = spec.name;
     s.dims = dims;

@@ -70,7 +70,7 @@ SimulationSetup build_rt2d(const ScenarioSpec& spec, const KeyValues& user) {
         throw ConfigError("height = " + keys.at("height") +
                           ": must be 0 (4 x size) or at least 12 (3 wall rows each side)");
     const int ly = height ? height : 4 * lx;
-    check_node_count(height ? "size and height" : "size", lx, ly, 1);
+    check_extents(height ? "size and height" : "size", lx, ly, 1);
     const double atwood = number_key(keys, "atwood");
     const std::string& scheme = keys.at("scheme");
     if (keys.count("storage") && keys.at("storage") != "fp64")

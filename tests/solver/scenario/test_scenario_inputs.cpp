@@ -99,6 +99,19 @@ TEST(ScenarioInputs, PreflightProbesPastSizesThatCannotBeBuilt) {
         {"size = 2048", "use size <="});
 }
 
+// re = 1000 with tau = 0.6 gives u_ref = re nu / size > 0.3 at every size the pre-flight probes
+// (8 to 64), so it cannot tell the lattice's extents; the builder then allocated 1026^3 nodes'
+// start-up fields (the fuzzer's out-of-memory finding). The builder's own guard refuses them.
+TEST(ScenarioInputs, BuilderRefusesFieldsLargerThanMemoryWhereProbesCannotRun) {
+    const double needs = 1026.0 * 1026 * 1026 * 41; // flags, rho, u, T
+    if (physical_memory_bytes() > needs) GTEST_SKIP() << "this machine could hold the fields";
+    const KeyValues keys{{"size", "1024"}, {"re", "1000"}, {"tau", "0.6"}};
+    EXPECT_NO_THROW(preflight_scenario("cavity3d", keys, true)); // no probe could be built
+    expect_message(config_error_of([&] { build_scenario("cavity3d", keys); }),
+                   {"size (a 1026 x 1026 x 1026 lattice)", "initial fields need",
+                    "this machine has"});
+}
+
 // ------------------------------------------------------------------ derived extents
 TEST(ScenarioInputs, ConvectionPeriodBlamesAspect) {
     for (const char* preset : {"rayleigh_benard2d", "rayleigh_benard3d"})
