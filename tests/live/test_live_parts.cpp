@@ -1,0 +1,149 @@
+// The parts of the visualiser's solver thread (app/live) on the CPU, without the thread: the
+// blow-up guard checks every kCheckEvery steps however the batches are cut, the publisher hands
+// over only newer snapshots and falls back to a field the model has, the sweep says why the
+// CPU has none, and the flow readings ask the diagnostics which run has fronts or a Nusselt
+// number. The thread itself is tested through the GUI (tests/gui) and on the GPU (sweep).
+#include "app/live/block_size_sweep.hpp"
+#include "app/live/blow_up_guard.hpp"
+#include "app/live/flow_readings.hpp"
+#include "app/live/snapshot_publisher.hpp"
+#include "solver/scenario/scenario.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+
+namespace ll::gui {
+namespace {
+
+std::unique_ptr<Simulation> cpu_run(const std::string& scenario, const KeyValues& keys) {
+    return Simulation::create(build_scenario(scenario, keys), BackendKind::Cpu);
+}
+
+SliceChoice choice(FieldKind field, Axis axis = Axis::Y, int index = -1) {
+    SliceChoice c;
+    c.field = field;
+    c.axis = axis;
+    c.index = index;
+    return c;
+}
+
+TEST(LiveBlowUpGuard, ChecksEveryHundredStepsAcrossBatches) {
+    SimulationSetup setup = build_scenario("cavity2d", {{"size", "16"}});
+    // One fluid node in the middle of the cavity starts not finite.
+    const Dims d = setup.dims;
+    setup.rho[std::size_t(d.ny / 2) * d.nx + d.nx / 2] = std::numeric_limits<double>::quiet_NaN();
+    auto sim = Simulation::create(std::move(setup), BackendKind::Cpu);
+    BlowUpGuard guard;
+    BlowUpGuard::Stepped first = guard.step(*sim, 60);
+    EXPECT_EQ(first.done, 60);
+    EXPECT_FALSE(first.blew_up) << "no check before step 100";
+    BlowUpGuard::Stepped second = guard.step(*sim, 60);
+    EXPECT_TRUE(second.blew_up);
+    EXPECT_EQ(second.done, 40) << "stops at the check that found it";
+    SolverSnapshot snap;
+    guard.write_to(snap);
+    EXPECT_FALSE(snap.instability.empty());
+    EXPECT_EQ(snap.blowups, 1u);
+    guard.clear();
+    guard.write_to(snap);
+    EXPECT_TRUE(snap.instability.empty());
+    EXPECT_EQ(snap.blowups, 1u) << "the count goes on, so the GUI sees every blow-up";
+}
+
+TEST(LiveBlowUpGuard, StableFlowRunsEveryStep) {
+    auto sim = cpu_run("cavity2d", {{"size", "16"}});
+    BlowUpGuard guard;
+    for (int i = 0; i < 5; ++i) {
+        const BlowUpGuard::Stepped s = guard.step(*sim, 70);
+        EXPECT_EQ(s.done, 70);
+        EXPECT_FALSE(s.blew_up);
+    }
+    EXPECT_EQ(sim->time_step(), 350u);
+}
+
+TEST(LiveSnapshotPublisher, HandsOverOnlyNewerSnapshots) {
+    auto sim = cpu_run("cavity2d", {{"size", "16"}});
+    SnapshotPublisher publisher;
+    SolverSnapshot out;
+    EXPECT_FALSE(publisher.take_latest(out)) << "nothing published yet";
+    // Temperature is not a field of the isothermal model: the speed is shown instead.
+    publisher.fill(*sim, choice(FieldKind::Temperature));
+    publisher.publish();
+    ASSERT_TRUE(publisher.take_latest(out));
+    EXPECT_EQ(out.serial, 1u);
+    EXPECT_EQ(out.field, FieldKind::Speed);
+    EXPECT_FALSE(out.on_device);
+    EXPECT_EQ(out.slice.size(), std::size_t(out.width) * out.height);
+    EXPECT_EQ(out.scenario, "cavity2d");
+    EXPECT_FALSE(publisher.take_latest(out)) << "already has serial 1";
+    publisher.fill(*sim, choice(FieldKind::Speed));
+    publisher.publish();
+    EXPECT_TRUE(publisher.take_latest(out));
+    EXPECT_EQ(out.serial, 2u);
+}
+
+TEST(LiveSnapshotPublisher, ClampsTheSliceOfA3dLattice) {
+    auto sim = cpu_run("cavity3d", {{"size", "8"}});
+    SnapshotPublisher publisher;
+    const SolverSnapshot& clamped = publisher.fill(*sim, choice(FieldKind::Uz, Axis::X, 100));
+    EXPECT_EQ(clamped.field, FieldKind::Uz);
+    EXPECT_EQ(clamped.slice_axis, Axis::X);
+    EXPECT_EQ(clamped.slice_index, sim->setup().dims.nx - 1);
+    const SolverSnapshot& middle = publisher.fill(*sim, choice(FieldKind::Speed, Axis::Y, -1));
+    EXPECT_EQ(middle.slice_index, sim->setup().dims.ny / 2) << "-1 is the middle";
+}
+
+TEST(LiveBlockSizeSweep, TheCpuHasNone) {
+    auto sim = cpu_run("cavity2d", {{"size", "16"}});
+    BlockSizeSweep sweep;
+    sweep.run(*sim, 8);
+    SolverSnapshot snap;
+    sweep.write_to(snap);
+    EXPECT_TRUE(snap.sweep.empty());
+    EXPECT_NE(snap.sweep_note.find("needs a GPU"), std::string::npos) << snap.sweep_note;
+    EXPECT_EQ(sim->time_step(), 0u) << "no steps without a sweep";
+}
+
+// A CPU run with its readings first taken at step 0.
+struct ReadRun {
+    ReadRun(const std::string& scenario, const KeyValues& keys) : sim(cpu_run(scenario, keys)) {
+        readings.measure(*sim, snap);
+    }
+    std::unique_ptr<Simulation> sim;
+    FlowReadings readings;
+    SolverSnapshot snap;
+};
+
+TEST(LiveFlowReadings, IsothermalRunHasNone) {
+    const SolverSnapshot snap = ReadRun("cavity2d", {{"size", "16"}}).snap;
+    EXPECT_FALSE(snap.has_fronts);
+    EXPECT_TRUE(snap.fronts_note.empty());
+    EXPECT_FALSE(snap.has_nusselt);
+    EXPECT_TRUE(snap.warnings.empty());
+}
+
+TEST(LiveFlowReadings, LayeredRunHasFronts) {
+    ReadRun run("rt2d", {});
+    SolverSnapshot& snap = run.snap;
+    EXPECT_TRUE(snap.has_fronts);
+    EXPECT_EQ(snap.fronts_step, 0u);
+    EXPECT_TRUE(std::isfinite(snap.fronts.bubble_y));
+    EXPECT_FALSE(snap.has_nusselt) << "no heated walls";
+    run.sim->step(1);
+    run.readings.measure(*run.sim, snap);
+    EXPECT_EQ(snap.fronts_step, 0u) << "a second reading waits 1 / kFrontsHz";
+}
+
+TEST(LiveFlowReadings, ConvectionRunHasANusseltNumber) {
+    const SolverSnapshot snap = ReadRun("heated_cavity2d", {{"size", "16"}}).snap;
+    ASSERT_TRUE(snap.has_nusselt);
+    EXPECT_FALSE(snap.nusselt.text.empty());
+    EXPECT_EQ(snap.nusselt.step, 0u);
+    EXPECT_FALSE(snap.has_fronts) << "a heated cavity is not layered";
+    EXPECT_TRUE(snap.fronts_note.empty());
+}
+
+} // namespace
+} // namespace ll::gui
