@@ -158,14 +158,9 @@ void Simulation::set_model(const ModelChoice& model) {
     if (model == setup_.model) return;
     SimulationSetup probe = setup_;
     probe.model = model;
-    if (model_kind(ll::engine_config(probe)) != model_kind(engine_config()))
-        throw ConfigError("stencil = " + std::string(to_string(model.stencil)) +
-                          ": the thermal d2q37 model and the isothermal stencils do not "
-                          "exchange states; start a thermal scenario (rt2d) or an isothermal "
-                          "one instead");
     // The Boussinesq model keeps its flow stencil (the only one for its dimension): the
     // canonical state, temperature part included, carries over as it is.
-    const std::string why = compatible(ll::engine_config(probe));
+    const std::string why = model_change_error(engine_config(), ll::engine_config(probe));
     if (!why.empty()) throw ConfigError(why);
     std::vector<double> state;
     if (model.stencil == setup_.model.stencil) {
@@ -220,9 +215,11 @@ void Simulation::set_launch(const LaunchConfig& launch) {
 // wall is adiabatic (thermal class 0) and a new fluid node's zero temperature part is theta = 0
 // at rest.
 void Simulation::set_node_types(const std::vector<std::pair<node_t, NodeType>>& edits) {
-    if (!model_traits(engine_config()).edits_obstacles)
-        throw ConfigError("obstacles: the d2q37 model has walls at the top and bottom only; "
-                          "draw obstacles in an isothermal or a Boussinesq scenario");
+    const ModelTraits& model = model_traits(engine_config());
+    if (!model.edits_obstacles)
+        throw ConfigError("obstacles: the " + std::string(model.name) +
+                          " model takes no obstacles (its walls are part of the model); draw "
+                          "obstacles in an isothermal or a Boussinesq scenario");
     std::vector<double> state;
     engine_->export_state(state);
     const int q = velocities(setup_.model.stencil);

@@ -10,9 +10,9 @@
 #include "solver/models/registry.hpp"
 
 #include <array>
-#include <stdexcept>
 #include <chrono>
 #include <omp.h>
+#include <stdexcept>
 
 namespace ll {
 
@@ -25,12 +25,9 @@ class CpuEngine final : public Engine {
 
 public:
     explicit CpuEngine(const EngineConfig& cfg) : cfg_(cfg), args_(M::make_args(cfg)) {
-        const std::size_t nodes = cfg.dims.nodes();
-        for (int k = 0; k < M::kSets; ++k) {
-            a_[k].assign(nodes * M::set_q(k), Store{});
-            if (!is_in_place(cfg.model.scheme)) b_[k].assign(nodes * M::set_q(k), Store{});
-        }
-        flags_.assign(nodes, kFluid);
+        allocate_sets<M>(a_, b_, cfg.dims, cfg.model.scheme,
+                         [](auto& set, std::size_t n) { set.assign(n, Store{}); });
+        flags_.assign(cfg.dims.nodes(), kFluid);
         info_.backend = "cpu";
         info_.device = std::to_string(omp_get_max_threads()) + " OpenMP threads";
     }
@@ -131,9 +128,13 @@ public:
 private:
     // Small lattices run on one thread: on a shared machine a barrier per step can wait a
     // time slice for a descheduled thread.
-    static bool parallel(std::int64_t count) { return count >= 16384; }
+    static bool parallel(std::int64_t count) {
+        return count >= 16384;
+    }
 
-    std::size_t state_size() const { return ll::state_size<M>(cfg_.dims); }
+    std::size_t state_size() const {
+        return ll::state_size<M>(cfg_.dims);
+    }
 
     // f(layout, scheme, args, node) over every node, in parallel.
     template <class F>
@@ -148,8 +149,8 @@ private:
     }
 
     Args current_args() const {
-        return bound_args<M>(args_, a_, b_, is_in_place(cfg_.model.scheme), flags_.data(),
-                             parity_, step_);
+        return bound_args<M>(args_, a_, b_, is_in_place(cfg_.model.scheme), flags_.data(), parity_,
+                             step_);
     }
 
     template <Layout L, Scheme Sc, class C>
@@ -159,12 +160,7 @@ private:
 #pragma omp parallel for schedule(static) if (parallel(nodes))
         for (std::int64_t k = 0; k < nodes; ++k)
             M::template update<L, Sc, C, Pass::All>(a, node_t(k));
-        ++step_;
-        if constexpr (is_in_place(Sc))
-            parity_ ^= 1;
-        else
-            for (int k = 0; k < M::kSets; ++k)
-                a_[k].swap(b_[k]);
+        finish_step<M, Sc>(a_, b_, parity_, step_);
     }
 
     EngineConfig cfg_;

@@ -16,8 +16,8 @@
 
 #include <algorithm>
 #include <array>
-#include <stdexcept>
 #include <cmath>
+#include <stdexcept>
 
 namespace ll::cuda {
 
@@ -31,11 +31,9 @@ class CudaEngine final : public Engine {
 
 public:
     explicit CudaEngine(const EngineConfig& cfg) : cfg_(cfg), args_(M::make_args(cfg)) {
+        allocate_sets<M>(a_, b_, cfg.dims, cfg.model.scheme,
+                         [](auto& set, std::size_t n) { set.allocate(n); });
         const std::size_t nodes = cfg.dims.nodes();
-        for (int k = 0; k < M::kSets; ++k) {
-            a_[k].allocate(nodes * M::set_q(k));
-            if (!is_in_place(cfg.model.scheme)) b_[k].allocate(nodes * M::set_q(k));
-        }
         flags_.allocate(nodes);
         LL_CUDA(cudaMemset(flags_.get(), 0, nodes));
         LL_CUDA(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
@@ -161,9 +159,8 @@ public:
         const std::uint64_t count = region_size(cfg_.dims, region);
         field_staging_.read(out, count, space == MemorySpace::Host, stream_, [&](float* target) {
             M::with_layout_scheme(cfg_.model, [&](auto L, auto Sc) {
-                field_kernel<M, L(), Sc()>
-                    <<<grid_for(node_t(count)), 256, 0, stream_>>>(current_args(), req, region,
-                                                                   target, count);
+                field_kernel<M, L(), Sc()><<<grid_for(node_t(count)), 256, 0, stream_>>>(
+                    current_args(), req, region, target, count);
             });
         });
     }
@@ -176,8 +173,8 @@ private:
     std::size_t state_size() const { return ll::state_size<M>(cfg_.dims); }
 
     Args current_args() const {
-        return bound_args<M>(args_, a_, b_, is_in_place(cfg_.model.scheme), flags_.get(),
-                             parity_, step_);
+        return bound_args<M>(args_, a_, b_, is_in_place(cfg_.model.scheme), flags_.get(), parity_,
+                             step_);
     }
 
     // The kernel a step launches now (for A-A and esoteric: the one of the current parity).
@@ -219,12 +216,7 @@ private:
                 step_walls<M, L, Sc, C, 0>
                     <<<grid_for(walls), 256, 0, stream_>>>(a, wall_nodes_.get(), walls);
         }
-        ++step_;
-        if constexpr (is_in_place(Sc))
-            parity_ ^= 1;
-        else
-            for (int k = 0; k < M::kSets; ++k)
-                a_[k].swap(b_[k]);
+        finish_step<M, Sc>(a_, b_, parity_, step_);
     }
 
     // Registers, blocks per SM and occupancy of the current kernel; the occupancy cap is

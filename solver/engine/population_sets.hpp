@@ -15,6 +15,28 @@ std::size_t state_size(const Dims& d) {
     return q * std::size_t(d.nodes());
 }
 
+// Allocates an engine's population sets: a[k] for every set, b[k] too for A-B schemes (in-place
+// ones read and write a[k]). `alloc(buffer, count)` is the back end's allocation.
+template <NodeModel M, class Buffers, class Alloc>
+void allocate_sets(Buffers& a, Buffers& b, const Dims& dims, Scheme scheme, Alloc&& alloc) {
+    for (int k = 0; k < M::kSets; ++k) {
+        const std::size_t count = std::size_t(dims.nodes()) * std::size_t(M::set_q(k));
+        alloc(a[k], count);
+        if (!is_in_place(scheme)) alloc(b[k], count);
+    }
+}
+
+// The end of a step: in-place schemes flip the parity, A-B schemes swap every set's buffers.
+template <NodeModel M, Scheme Sc, class Buffers>
+void finish_step(Buffers& a, Buffers& b, int& parity, std::uint32_t& step) {
+    ++step;
+    if constexpr (is_in_place(Sc))
+        parity ^= 1;
+    else
+        for (int k = 0; k < M::kSets; ++k)
+            a[k].swap(b[k]);
+}
+
 // Node n's values v (set 0's Q_0, then set 1's, ...) to and from the canonical state.
 template <NodeModel M>
 LL_HD void to_canonical(const typename M::Real (&v)[M::kStateQ], node_t n, node_t nodes,

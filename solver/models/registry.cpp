@@ -50,6 +50,15 @@ std::string compatible(const EngineConfig& cfg) {
     return compatibility_error(cfg.model, cfg.dims);
 }
 
+std::string model_change_error(const EngineConfig& from, const EngineConfig& to) {
+    const ModelKind a = model_kind(from), b = model_kind(to);
+    if (a == b) return compatible(to);
+    return "stencil = " + std::string(to_string(to.model.stencil)) + ": the " +
+           std::string(to_string(a)) + " model and the " + std::string(to_string(b)) +
+           " model do not exchange states; start a scenario of the " + std::string(to_string(b)) +
+           " model instead (latticelab scenarios)";
+}
+
 int temperature_velocities(const EngineConfig& cfg) {
     if (model_kind(cfg) != ModelKind::Boussinesq) return 0;
     bq::Config c;
@@ -82,8 +91,7 @@ std::string instability_advice(const EngineConfig& cfg, double u_ref) {
                       "the thermal flow became unstable (NaN/Inf) at tau = %.4f, tau_t = %.4f, "
                       "buoyancy velocity %.3g; try tau and tau_t >= %.4f (a lower Rayleigh "
                       "number or a finer lattice) or a lower velocity",
-                      tau, tau_t, u_ref,
-                      std::max(0.5 + 2.0 * (std::min(tau, tau_t) - 0.5), 0.55));
+                      tau, tau_t, u_ref, std::max(0.5 + 2.0 * (std::min(tau, tau_t) - 0.5), 0.55));
         return buf;
     }
     case ModelKind::D2Q37:
@@ -102,7 +110,6 @@ std::string instability_advice(const EngineConfig& cfg, double u_ref) {
                   tau, u_ref, stable_tau);
     return buf;
 }
-
 
 // ---- [SECTION] equilibrium start ----
 namespace {
@@ -130,12 +137,15 @@ std::vector<double> boussinesq_equilibrium(const EngineConfig& cfg,
 
 std::vector<double> equilibrium_state(const EngineConfig& cfg,
                                       const std::vector<std::uint8_t>& flags,
-                                      const std::vector<double>& rho,
-                                      const std::vector<double>& u, const std::vector<double>& T) {
+                                      const std::vector<double>& rho, const std::vector<double>& u,
+                                      const std::vector<double>& T) {
     switch (model_kind(cfg)) {
-    case ModelKind::Boussinesq: return boussinesq_equilibrium(cfg, flags, rho, u, T);
-    case ModelKind::D2Q37: return d2q37_equilibrium_state(cfg, rho, u, T);
-    default: return equilibrium_state(cfg.model.stencil, rho, u);
+    case ModelKind::Boussinesq:
+        return boussinesq_equilibrium(cfg, flags, rho, u, T);
+    case ModelKind::D2Q37:
+        return d2q37_equilibrium_state(cfg, rho, u, T);
+    default:
+        return equilibrium_state(cfg.model.stencil, rho, u);
     }
 }
 

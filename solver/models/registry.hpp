@@ -36,6 +36,11 @@ inline const ModelTraits& model_traits(const EngineConfig& cfg) {
 // names the key and the allowed values.
 std::string compatible(const EngineConfig& cfg);
 
+// Empty when a run of `from` can switch to `to` keeping its state (a choice of the same model,
+// which compatible() accepts); otherwise a message naming the key: one model's state does not
+// carry over to another's.
+std::string model_change_error(const EngineConfig& from, const EngineConfig& to);
+
 // What to try after a NaN/Inf: the model's stability parameters (tau, tau_t, gravity) and
 // u_ref, the run's reference velocity.
 std::string instability_advice(const EngineConfig& cfg, double u_ref);
@@ -51,8 +56,8 @@ double lattice_bytes(const EngineConfig& cfg);
 // node) and, for thermal models, T; flags give the wall nodes (and their wall temperatures).
 std::vector<double> equilibrium_state(const EngineConfig& cfg,
                                       const std::vector<std::uint8_t>& flags,
-                                      const std::vector<double>& rho,
-                                      const std::vector<double>& u, const std::vector<double>& T);
+                                      const std::vector<double>& rho, const std::vector<double>& u,
+                                      const std::vector<double>& T);
 
 // The compiled instance of a configuration's model, stencils and storage ("isothermal_d3q19_
 // fp16s", "boussinesq_d2q9_reduced_fp64"): the name the generated table (models/CMakeLists.txt)
