@@ -3,7 +3,6 @@
 #include "device_probes.hpp"
 #include "device_properties.cuh"
 #include "solver/models/registry.hpp"
-#include "solver/thermal/d2q37/d2q37_engine_adapter.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -101,7 +100,6 @@ bool cuda_device_present(std::string& why) {
 
 std::unique_ptr<Engine> make_cuda_engine(const EngineConfig& cfg, std::string& why) {
     if (!cuda_device_present(why)) return nullptr;
-    if (model_kind(cfg) == ModelKind::D2Q37) return make_d2q37_cuda_adapter(cfg, why);
     const std::string refused = compatible(cfg);
     if (!refused.empty()) throw ConfigError(refused);
     std::size_t free = 0, total = 0;
