@@ -14,8 +14,8 @@
 
 namespace ll {
 
-// D2Q37 is seed 004's thermal compressible model (solver/thermal/d2q37/): its own engine
-// behind the same Engine interface, reached only through a thermal scenario (rt2d).
+// D2Q37 is Calore et al. 2016's thermal compressible model (solver/models/d2q37/), reached
+// only through a thermal scenario (rt2d).
 enum class StencilKind : std::uint8_t { D2Q9, D3Q19, D3Q27, D2Q37 };
 enum class CollisionKind : std::uint8_t { BGK, TRT, MRT };
 enum class Precision : std::uint8_t { FP32, FP64 };
@@ -97,7 +97,7 @@ Storage stored_as(const ModelChoice&);
 // naming the key and the allowed values when the precision cannot store that way.
 void set_storage(ModelChoice&, Storage);
 
-bool is_thermal(StencilKind); // d2q37: the thermal engine (solver/thermal/d2q37/)
+bool is_thermal(StencilKind); // d2q37: the thermal model (solver/models/d2q37/)
 
 // Empty when the combination can run on this lattice; otherwise a message for the user.
 std::string compatibility_error(const ModelChoice&, const Dims&);

@@ -1,18 +1,20 @@
-// `latticelab thermal-bench`: seed 004's D2Q37 kernels (FP64) on the GPU, each alone and as full
-// steps, over a list of threads per block (seed 004, Fig. 5: propagate; Fig. 6: collide). Each
-// rate is set against a denominator measured in the same run: bytes against the device-to-
-// device copy bandwidth, FLOPs against an FP64 FMA-chain kernel. The kernels are the CUDA
-// engine's own (solver/thermal/d2q37/kernel_bench.hpp). There is no CPU mode: without a usable
-// GPU the command says why and exits 1.
+// `latticelab thermal-bench`: the D2Q37 kernels (FP64; Calore et al. 2016) on the GPU, each
+// alone and as full steps, over a list of threads per block (Fig. 5: propagate; Fig. 6:
+// collide). Each rate is set against a denominator measured in the same run: bytes against the
+// device-to-device copy bandwidth, FLOPs against an FP64 FMA-chain kernel. It is a view of the
+// one engine's kernel bench: the kernels are the passes of the CUDA engine's step plan
+// (Engine::time_pass; solver/models/d2q37/node_model.hpp). There is no CPU mode: without a
+// usable GPU the command says why and exits 1.
 //
 // [SECTION] options      the lists and the lattice, checked before the GPU is touched
 // [SECTION] measuring    kernels alone, full steps; medians of repeated event timings
 // (The records and the Markdown report: thermal_bench_report.cpp.)
 #include "bench_util.hpp"
 #include "commands.hpp"
-#include "solver/thermal/d2q37/rt2d.hpp"
+#include "solver/models/d2q37/rt2d.hpp"
 #include "thermal_bench_report.hpp"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace ll::cli {
@@ -63,14 +65,14 @@ Plan plan_of(const ThermalBenchOptions& o) {
         for (int b : p.blocks) {
             thermal::D2Q37Config c = p.rt.config;
             c.block_size = b;
-            thermal::validate(c);
+            thermal::validate(c); // names a block size that is no multiple of 32
         }
     } catch (const std::invalid_argument& e) {
         throw ConfigError(e.what());
     }
     p.flops_per_site = o.flops_per_site.value_or(thermal::CollideFlops::per_site);
     p.flops_source = o.flops_per_site ? "given with --flops-per-site"
-                                      : "analytic count of collide() (kernel_bench.hpp)";
+                                      : "analytic count of collide() (models/d2q37/kernel_work.hpp)";
     return p;
 }
 
@@ -85,33 +87,55 @@ void report(const BenchRow& r, const ThermalBenchOptions& o) {
                      r.refused.c_str());
 }
 
-void time_kernels(thermal::D2Q37KernelBench& bench, const Plan& p, const ThermalBenchOptions& o,
+// The scheme whose step plan holds kernel k: the engine that times it.
+D2Q37Scheme scheme_running(D2Q37Kernel k) {
+    for (D2Q37Scheme s : kSchemes)
+        for (D2Q37Kernel x : thermal::step_kernels(s))
+            if (x == k) return s;
+    return D2Q37Scheme::PullFused;
+}
+
+// The CUDA engine of the one engine for `scheme`, started from the run's initial fields.
+std::unique_ptr<Engine> make_bench(const Plan& p, D2Q37Scheme scheme) {
+    thermal::D2Q37Config c = p.rt.config;
+    c.scheme = scheme;
+    c.block_size = 128; // changed per row; every kernel starts with 128 threads
+    std::string why;
+    auto bench = make_cuda_engine(thermal::engine_config(c), why); // ConfigError: too large
+    if (!bench)
+        throw std::runtime_error("thermal-bench: no usable GPU (" + why +
+                                 "); it times the CUDA kernels and has no CPU mode");
+    bench->import_state(thermal::equilibrium_state(c.params, p.rt.initial));
+    return bench;
+}
+
+// Row (kernel, block) of every kernel of `scheme`'s step among p.kernels, timed alone.
+void time_kernels(Engine& bench, D2Q37Scheme scheme, const Plan& p, const ThermalBenchOptions& o,
                   std::vector<BenchRow>& rows) {
     const int lx = p.rt.config.lx, ly = p.rt.config.ly;
-    for (D2Q37Kernel k : p.kernels)
-        for (int b : p.blocks) {
-            BenchRow r{std::string(thermal::kernel_name(k)),
-                       b,
-                       "",
-                       0,
-                       thermal::kernel_work(k, lx, ly, p.flops_per_site),
-                       bench.resources(k, b)};
+    for (std::size_t i = 0; i < p.kernels.size(); ++i) {
+        const D2Q37Kernel k = p.kernels[i];
+        if (scheme_running(k) != scheme) continue;
+        const std::string name(thermal::kernel_name(k));
+        for (std::size_t j = 0; j < p.blocks.size(); ++j) {
+            const int b = p.blocks[j];
+            BenchRow r{name, b, "", 0, thermal::kernel_work(k, lx, ly, p.flops_per_site),
+                       bench.pass_resources(name, b)};
             r.refused = refusal(r.resources, b);
             if (r.refused.empty()) {
-                bench.set_block_size(b);
                 std::vector<double> t;
-                for (int i = 0; i < o.repeats; ++i)
-                    t.push_back(bench.time_kernel(k, o.launches));
+                for (int n = 0; n < o.repeats; ++n)
+                    t.push_back(bench.time_pass(name, b, o.launches));
                 r.seconds = median(t);
             }
             report(r, o);
-            rows.push_back(r);
+            rows[i * p.blocks.size() + j] = r;
         }
+    }
 }
 
-void time_steps(thermal::D2Q37KernelBench& bench, const Plan& p, const ThermalBenchOptions& o,
+void time_steps(Engine& bench, D2Q37Scheme s, const Plan& p, const ThermalBenchOptions& o,
                 std::vector<BenchRow>& rows) {
-    const D2Q37Scheme s = bench.config().scheme;
     const int lx = p.rt.config.lx, ly = p.rt.config.ly;
     // Bytes per site update: ll::bytes_per_node_update of d2q37 FP64, 2 x 37 x 8.
     const ModelChoice model{StencilKind::D2Q37, CollisionKind::BGK, Scheme::Pull, Layout::SoA,
@@ -121,12 +145,12 @@ void time_steps(thermal::D2Q37KernelBench& bench, const Plan& p, const ThermalBe
                                    p.flops_per_site * sites};
     for (int b : p.blocks) {
         BenchRow r{thermal::scheme_name(s), b, "", 0, work, {}};
-        for (D2Q37Kernel k : thermal::step_kernels(s))
-            for (const auto& res : bench.resources(k, b))
+        for (const std::string& pass : bench.step_passes())
+            for (const auto& res : bench.pass_resources(pass, b))
                 r.resources.push_back(res);
         r.refused = refusal(r.resources, b);
         if (r.refused.empty()) {
-            bench.set_block_size(b);
+            bench.set_launch({b, 0});
             bench.step(2); // warm-up
             std::vector<double> t;
             for (int i = 0; i < o.repeats; ++i)
@@ -136,24 +160,6 @@ void time_steps(thermal::D2Q37KernelBench& bench, const Plan& p, const ThermalBe
         report(r, o);
         rows.push_back(r);
     }
-}
-
-std::unique_ptr<thermal::D2Q37KernelBench> make_bench(const Plan& p, D2Q37Scheme scheme) {
-    thermal::D2Q37Config c = p.rt.config;
-    c.scheme = scheme;
-    c.block_size = 128; // changed per row; every kernel starts with 128 threads
-    std::string why;
-    std::unique_ptr<thermal::D2Q37KernelBench> bench;
-    try {
-        bench = thermal::make_d2q37_kernel_bench(c, why);
-    } catch (const std::invalid_argument& e) {
-        throw ConfigError(e.what()); // the lattice does not fit
-    }
-    if (!bench)
-        throw std::runtime_error("thermal-bench: no usable GPU (" + why +
-                                 "); it times the CUDA kernels and has no CPU mode");
-    bench->init(p.rt.initial);
-    return bench;
 }
 
 } // namespace
@@ -204,9 +210,10 @@ int thermal_bench_command(const ThermalBenchOptions& o) {
     OutputSet outputs;
     plan_outputs(outputs, {{"--json", o.json}, {"--markdown", o.markdown}});
     const Plan p = plan_of(o);
-    const D2Q37Scheme first = p.schemes.empty() ? D2Q37Scheme::PullFused : p.schemes.front();
-    auto bench = make_bench(p, first); // says why and stops here without a GPU
-
+    std::string why;
+    if (!cuda_device_present(why))
+        throw std::runtime_error("thermal-bench: no usable GPU (" + why +
+                                 "); it times the CUDA kernels and has no CPU mode");
     BenchRun run;
     run.lx = p.rt.config.lx;
     run.ly = p.rt.config.ly;
@@ -220,14 +227,14 @@ int thermal_bench_command(const ThermalBenchOptions& o) {
     run.device.fp64 = cuda::measure_fp64_peak();
     run.device.device = cuda::device_info().device;
 #endif
-    time_kernels(*bench, p, o, run.kernels);
-    for (D2Q37Scheme s : p.schemes) {
-        if (s != bench->config().scheme) {
-            bench.reset(); // one lattice on the GPU at a time
-            bench = make_bench(p, s);
-        }
-        time_steps(*bench, p, o, run.steps);
-    }
+    // One engine per scheme, one lattice on the GPU at a time.
+    run.kernels.resize(p.kernels.size() * p.blocks.size());
+    for (D2Q37Scheme s : kSchemes)
+        if (std::any_of(p.kernels.begin(), p.kernels.end(),
+                        [&](D2Q37Kernel k) { return scheme_running(k) == s; }))
+            time_kernels(*make_bench(p, s), s, p, o, run.kernels);
+    for (D2Q37Scheme s : p.schemes)
+        time_steps(*make_bench(p, s), s, p, o, run.steps);
 
     const nlohmann::json j = thermal_bench_record(run);
     const std::string table = thermal_bench_markdown(j);

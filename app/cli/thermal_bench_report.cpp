@@ -42,7 +42,7 @@ nlohmann::json record(const BenchRow& r, const Denominators& d) {
 
 } // namespace
 
-std::string refusal(const std::vector<thermal::KernelResources>& rs, int block) {
+std::string refusal(const std::vector<KernelResources>& rs, int block) {
     for (const auto& r : rs)
         if (!r.launchable())
             return r.function + " uses " + std::to_string(r.registers) +

@@ -2,7 +2,8 @@
 // with its rates, and the Markdown report, which is built from the JSON alone.
 #pragma once
 #include "solver/cuda/device_probes.hpp"
-#include "solver/thermal/d2q37/kernel_bench.hpp"
+#include "solver/engine/engine.hpp"
+#include "solver/models/d2q37/kernel_work.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -25,7 +26,7 @@ struct BenchRow {
     std::string refused; // why it cannot start at this block size; empty when it ran
     double seconds = 0;  // per launch or per step
     thermal::KernelWork work;
-    std::vector<thermal::KernelResources> resources;
+    std::vector<KernelResources> resources;
 };
 
 struct BenchRun {
@@ -38,7 +39,7 @@ struct BenchRun {
 };
 
 // Empty when every function starts with `block` threads, else which one cannot and why.
-std::string refusal(const std::vector<thermal::KernelResources>& rs, int block);
+std::string refusal(const std::vector<KernelResources>& rs, int block);
 
 nlohmann::json thermal_bench_record(const BenchRun& run);
 // The headline (best block size of each kernel and step), both sweeps, the CUDA functions.

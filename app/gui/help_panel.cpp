@@ -1,7 +1,7 @@
 #include "help_panel.hpp"
 
 #include "solver/core/stencil.hpp"
-#include "solver/thermal/d2q37/velocity_set.hpp"
+#include "solver/models/d2q37/velocity_set.hpp"
 
 #include <imgui.h>
 
@@ -28,7 +28,7 @@ std::vector<VelocityArrow> arrows_of() {
     return out;
 }
 
-// Seed 004's D2Q37: integer hops up to 3 sites (solver/thermal/d2q37/velocity_set.hpp).
+// Seed 004's D2Q37: integer hops up to 3 sites (solver/models/d2q37/velocity_set.hpp).
 std::vector<VelocityArrow> thermal_arrows() {
     using T = thermal::D2Q37;
     std::vector<VelocityArrow> out;

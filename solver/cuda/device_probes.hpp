@@ -9,7 +9,7 @@ namespace ll::cuda {
 const DeviceInfo& device_info();
 
 // Seed 002's "effective maximal throughput": a device-to-device copy far larger than L2, read +
-// write counted (bytes/s); measured once and cached (cuda_engine.cu).
+// write counted (bytes/s); measured once and cached (device.cu).
 double measure_copy_bandwidth();
 
 // FP64 arithmetic throughput (fp64_peak.cu); FMA = 2 FLOPs.

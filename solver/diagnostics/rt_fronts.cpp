@@ -1,6 +1,6 @@
 #include "rt_fronts.hpp"
 
-#include "solver/thermal/d2q37/velocity_set.hpp"
+#include "solver/models/d2q37/velocity_set.hpp"
 #include "solver/core/flags.hpp"
 #include "solver/io/fields.hpp"
 

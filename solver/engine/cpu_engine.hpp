@@ -7,6 +7,7 @@
 #pragma once
 #include "engine.hpp"
 #include "population_sets.hpp"
+#include "step_plan.hpp"
 #include "solver/models/registry.hpp"
 
 #include <array>
@@ -153,13 +154,29 @@ private:
                              step_);
     }
 
+    // A plan's passes as OpenMP loops (step_plan.hpp); the loop's end is the barrier.
+    struct Sweeps {
+        const Args& a;
+        template <class Op>
+        void sweep(const Op& op, std::uint32_t count) {
+#pragma omp parallel for schedule(static) if (parallel(count))
+            for (std::int64_t i = 0; i < std::int64_t(count); ++i)
+                op(a, std::uint32_t(i));
+        }
+    };
+
     template <Layout L, Scheme Sc, class C>
     void run_step() {
         const Args a = current_args();
-        const std::int64_t nodes = cfg_.dims.nodes();
+        if constexpr (PlannedModel<M>) {
+            Sweeps sweeps{a};
+            M::template plan<L, Sc, C>(sweeps, a);
+        } else {
+            const std::int64_t nodes = cfg_.dims.nodes();
 #pragma omp parallel for schedule(static) if (parallel(nodes))
-        for (std::int64_t k = 0; k < nodes; ++k)
-            M::template update<L, Sc, C, Pass::All>(a, node_t(k));
+            for (std::int64_t k = 0; k < nodes; ++k)
+                M::template update<L, Sc, C, Pass::All>(a, node_t(k));
+        }
         finish_step<M, Sc>(a_, b_, parity_, step_);
     }
 

@@ -165,6 +165,55 @@ public:
         });
     }
 
+    // ---- the kernel bench (engine.hpp) ----
+    std::vector<std::string> step_passes() const override {
+        std::vector<std::string> names;
+        for (const PlanPass& p : plan_passes())
+            if (names.empty() || names.back() != p.name) names.push_back(p.name);
+        return names;
+    }
+    std::vector<KernelResources> pass_resources(const std::string& pass,
+                                                int block_size) const override {
+        std::vector<KernelResources> out;
+        for (const PlanPass& p : plan_passes()) {
+            if (pass != p.name) continue;
+            const LaunchReport launch = function_launch_report(p.kernel, block_size);
+            cudaFuncAttributes attr{};
+            LL_CUDA(cudaFuncGetAttributes(&attr, p.kernel));
+            out.push_back({p.name, launch.registers_per_thread, int(attr.localSizeBytes),
+                           launch.max_threads_per_block, launch.blocks_per_sm,
+                           launch.theoretical_occupancy});
+        }
+        if (out.empty()) return Engine::pass_resources(pass, block_size);
+        if (out.size() > 1)
+            for (std::size_t k = 0; k < out.size(); ++k)
+                out[k].function += " #" + std::to_string(k + 1);
+        return out;
+    }
+    double time_pass(const std::string& pass, int block_size, int launches) override {
+        if (launches < 1) throw ConfigError("launches: must be at least 1");
+        for (const KernelResources& r : pass_resources(pass, block_size)) // or unknown: throws
+            if (!r.launchable())
+                throw ConfigError("block_size = " + std::to_string(block_size) + ": " +
+                                  r.function + " takes at most " +
+                                  std::to_string(r.max_threads_per_block) + " threads per block");
+        const auto launch = [&] {
+            M::with_step(cfg_.model, [&](auto L, auto Sc, auto C) {
+                const Args a = current_args();
+                Sweeps s{this, a};
+                s.only = &pass;
+                s.bench_block = block_size;
+                if constexpr (PlannedModel<M>)
+                    M::template plan<L(), Sc(), typename decltype(C)::type>(s, a);
+            });
+        };
+        launch(); // warm-up: clocks, caches, the first launch's set-up
+        timer_.start(stream_);
+        for (int i = 0; i < launches; ++i)
+            launch();
+        return timer_.seconds(stream_) / launches;
+    }
+
 private:
     static unsigned grid_for(node_t nodes, int block = 256) {
         return unsigned((std::uint64_t(nodes) + block - 1) / block);
@@ -188,9 +237,50 @@ private:
             return reinterpret_cast<const void*>(&step_bulk<M, L, Sc, C, 0>);
     }
 
+    // A plan's passes (step_plan.hpp), one launch each, or only their PlanPass records.
+    struct Sweeps {
+        CudaEngine* engine;
+        const Args& a;
+        std::vector<PlanPass>* record = nullptr; // instead of launching
+        const std::string* only = nullptr;      // launch this pass alone (the kernel bench)
+        int bench_block = 0;                     // its block size, without the occupancy cap
+        template <class Op>
+        void sweep(const Op& op, std::uint32_t count) {
+            const void* kernel = reinterpret_cast<const void*>(&sweep_kernel<M, Op>);
+            if (record) return record->push_back({Op::kName, kernel, count});
+            if (only && *only != Op::kName) return;
+            const int block = only ? bench_block : engine->cfg_.launch.block_size;
+            const int smem = only ? 0 : engine->report_.dynamic_shared_bytes;
+            sweep_kernel<M, Op>
+                <<<grid_for(count, block), block, smem, engine->stream_>>>(a, op, count);
+        }
+    };
+    // The passes of the current step: their names, CUDA functions and item counts.
+    std::vector<PlanPass> plan_passes() const {
+        std::vector<PlanPass> passes;
+        if constexpr (PlannedModel<M>)
+            M::with_step(cfg_.model, [&](auto L, auto Sc, auto C) {
+                Sweeps s{const_cast<CudaEngine*>(this), args_, &passes};
+                M::template plan<L(), Sc(), typename decltype(C)::type>(s, args_);
+            });
+        return passes;
+    }
+
     template <Layout L, Scheme Sc, class C>
     void launch_step() {
         const Args a = current_args();
+        if constexpr (PlannedModel<M>) {
+            Sweeps sweeps{this, a};
+            M::template plan<L, Sc, C>(sweeps, a);
+        } else {
+            launch_node_kernels<L, Sc, C>(a);
+        }
+        finish_step<M, Sc>(a_, b_, parity_, step_);
+    }
+
+    // One update per node: the bulk kernel (or shared_x) and the near-wall list.
+    template <Layout L, Scheme Sc, class C>
+    void launch_node_kernels(const Args& a) {
         const int block = cfg_.launch.block_size;
         if constexpr (Sc == Scheme::SharedX) {
             using S = typename M::Stencil;
@@ -216,12 +306,15 @@ private:
                 step_walls<M, L, Sc, C, 0>
                     <<<grid_for(walls), 256, 0, stream_>>>(a, wall_nodes_.get(), walls);
         }
-        finish_step<M, Sc>(a_, b_, parity_, step_);
     }
 
     // Registers, blocks per SM and occupancy of the current kernel; the occupancy cap is
     // enforced by asking for enough dynamic shared memory that no more blocks fit on an SM.
     LaunchReport compute_launch_report() {
+        if constexpr (PlannedModel<M>) return binding_pass_report();
+        else return node_kernel_report();
+    }
+    LaunchReport node_kernel_report() {
         LaunchReport r{};
         M::with_step(cfg_.model, [&](auto L, auto Sc, auto C) {
             using Coll = typename decltype(C)::type;
@@ -232,6 +325,21 @@ private:
             if constexpr (is_in_place(Sc())) occupancy_for(kernel_for<L(), Sc(), Coll>(1), needed);
             r = occupancy_for(kernel_for<L(), Sc(), Coll>(0), needed);
         });
+        return r;
+    }
+
+    // A plan's report is its binding pass's: the lowest occupancy (D2Q37's collision, with its
+    // register count), and the smallest block limit of them all. The cap applies to every pass.
+    LaunchReport binding_pass_report() {
+        LaunchReport r{};
+        r.theoretical_occupancy = 2; // above any real one
+        int max_threads = 1024;
+        for (const PlanPass& p : plan_passes()) {
+            const LaunchReport pass = occupancy_for(p.kernel, 0);
+            max_threads = std::min(max_threads, pass.max_threads_per_block);
+            if (pass.theoretical_occupancy < r.theoretical_occupancy) r = pass;
+        }
+        r.max_threads_per_block = max_threads;
         return r;
     }
 

@@ -17,13 +17,15 @@
 namespace ll {
 
 // What the thermal D2Q37 model (stencil d2q37) needs beyond FlowParams; the isothermal
-// engines ignore it. Model units: c_s = 1, T0 = 1 (solver/thermal/d2q37/model.hpp).
+// engines ignore it. Model units: c_s = 1, T0 = 1 (solver/models/d2q37/model.hpp).
 struct ThermalParams {
     double gravity = 0;             // |g|, pointing to -y
     double T_bottom = 1, T_top = 1; // fixed-temperature walls below row 0 and above the top row
-    // One propagate+collide kernel (the fast path); false: seed 004's separate propagate,
-    // bc and collide kernels. ModelChoice::scheme picks push or pull for both.
+    // One propagate+collide kernel (the fast path); false: Calore et al. 2016's separate
+    // propagate, bc and collide kernels. ModelChoice::scheme picks push or pull for both.
     bool fused = true;
+    // Bounce-back walls (no heat through them) instead of the fixed temperatures above.
+    bool adiabatic_bottom = false, adiabatic_top = false;
     bool operator==(const ThermalParams&) const = default;
 };
 
@@ -70,6 +72,18 @@ struct DeviceInfo {
     double memory_bytes = 0; // device memory (GPU) or 0
 };
 
+// Launch resources of one CUDA function at a block size (cudaFuncGetAttributes and the
+// occupancy calculator), for the kernel bench.
+struct KernelResources {
+    std::string function;          // the pass, numbered when it launches several functions
+    int registers = 0;             // per thread
+    int local_bytes = 0;           // local memory per thread: stack frame and register spills
+    int max_threads_per_block = 0; // what the registers allow
+    int blocks_per_sm = 0;         // resident blocks at this block size
+    double occupancy = 0;          // resident warps / the SM's maximum
+    bool launchable() const { return blocks_per_sm > 0; }
+};
+
 class Engine {
 public:
     virtual ~Engine() = default;
@@ -96,6 +110,16 @@ public:
     // bandwidth" figure: device-to-device on a GPU (measured once per device), host memcpy
     // over a working set the size of this lattice on the CPU (host_copy_bandwidth); cached.
     virtual double copy_bandwidth() = 0;
+
+    // The kernel bench (GPU engines of models with a step plan, engine/step_plan.hpp; the
+    // others have no passes): the passes of one step by name, in order; the resources of a
+    // pass's functions at a block size; and the seconds per launch of one pass alone at a
+    // block size (whatever the other passes allow), timed over `launches` back-to-back
+    // launches after a warm-up. The state is reused as it is (no swap): the flow stays put.
+    virtual std::vector<std::string> step_passes() const { return {}; }
+    virtual std::vector<KernelResources> pass_resources(const std::string& pass,
+                                                        int block_size) const;
+    virtual double time_pass(const std::string& pass, int block_size, int launches);
 };
 
 // The engines of the configuration's model (models/registry.cpp picks the compiled instance).

@@ -9,6 +9,7 @@
 // [SECTION] state and fields    canonical state import/export, macroscopic fields
 #pragma once
 #include "population_sets.hpp"
+#include "step_plan.hpp"
 
 namespace ll::cuda {
 
@@ -28,6 +29,13 @@ __global__ void step_walls(typename M::Args a, const node_t* nodes, node_t count
     if (k >= count) return;
     M::lattice(a).parity = Parity;
     M::template update<L, Sc, C, Pass::NearWall>(a, nodes[k]);
+}
+
+// One pass of a model's step plan (step_plan.hpp): item i of `count` per thread.
+template <class M, class Op>
+__global__ void sweep_kernel(typename M::Args a, Op op, std::uint32_t count) {
+    const std::uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < count) op(a, i);
 }
 
 // Number of directions with a nonzero x component: those go through shared memory.

@@ -15,12 +15,22 @@ std::size_t state_size(const Dims& d) {
     return q * std::size_t(d.nodes());
 }
 
+// Elements of population set k's buffer: nodes x Q_k, unless the model pads its lattice (D2Q37:
+// halo columns and rows 3 deep) and says so with set_elements(k, dims).
+template <class M>
+std::size_t set_elements(int k, const Dims& d) {
+    if constexpr (requires { M::set_elements(k, d); })
+        return M::set_elements(k, d);
+    else
+        return std::size_t(d.nodes()) * std::size_t(M::set_q(k));
+}
+
 // Allocates an engine's population sets: a[k] for every set, b[k] too for A-B schemes (in-place
 // ones read and write a[k]). `alloc(buffer, count)` is the back end's allocation.
 template <NodeModel M, class Buffers, class Alloc>
 void allocate_sets(Buffers& a, Buffers& b, const Dims& dims, Scheme scheme, Alloc&& alloc) {
     for (int k = 0; k < M::kSets; ++k) {
-        const std::size_t count = std::size_t(dims.nodes()) * std::size_t(M::set_q(k));
+        const std::size_t count = set_elements<M>(k, dims);
         alloc(a[k], count);
         if (!is_in_place(scheme)) alloc(b[k], count);
     }

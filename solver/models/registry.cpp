@@ -8,7 +8,7 @@
 
 #include "solver/core/flags.hpp"
 #include "solver/models/boussinesq/config.hpp"
-#include "solver/thermal/d2q37/d2q37_engine_adapter.hpp"
+#include "solver/models/d2q37/config.hpp"
 
 #include <algorithm>
 #include <array>
@@ -43,9 +43,18 @@ std::string_view to_string(ModelKind kind) {
 
 // ---- [SECTION] compatibility and memory ----
 std::string compatible(const EngineConfig& cfg) {
-    if (model_kind(cfg) == ModelKind::Boussinesq) {
+    switch (model_kind(cfg)) {
+    case ModelKind::Boussinesq: {
         const std::string own = bq::model_error(cfg.model, cfg.dims);
         if (!own.empty()) return own;
+        break;
+    }
+    case ModelKind::D2Q37: {
+        const std::string choice = compatibility_error(cfg.model, cfg.dims);
+        return choice.empty() ? thermal::d2q37_params_error(cfg) : choice;
+    }
+    default:
+        break;
     }
     return compatibility_error(cfg.model, cfg.dims);
 }
@@ -140,12 +149,9 @@ std::vector<double> equilibrium_state(const EngineConfig& cfg,
                                       const std::vector<double>& rho, const std::vector<double>& u,
                                       const std::vector<double>& T) {
     switch (model_kind(cfg)) {
-    case ModelKind::Boussinesq:
-        return boussinesq_equilibrium(cfg, flags, rho, u, T);
-    case ModelKind::D2Q37:
-        return d2q37_equilibrium_state(cfg, rho, u, T);
-    default:
-        return equilibrium_state(cfg.model.stencil, rho, u);
+    case ModelKind::Boussinesq: return boussinesq_equilibrium(cfg, flags, rho, u, T);
+    case ModelKind::D2Q37: return thermal::d2q37_equilibrium_state(cfg, rho, u, T);
+    default: return equilibrium_state(cfg.model.stencil, rho, u);
     }
 }
 
@@ -176,24 +182,6 @@ std::string model_instance_name(const EngineConfig& cfg) {
 #undef LL_INSTANCE
 
 namespace {
-// D2Q37 (Calore et al. 2016) runs its own engines behind an adapter until it is a node model of
-// the one engine; its row has the generated rows' shape, so nothing above the table asks which
-// model runs.
-std::unique_ptr<Engine> make_cpu_d2q37(const EngineConfig& cfg) {
-    return make_d2q37_cpu_adapter(cfg);
-}
-[[maybe_unused]] std::unique_ptr<Engine> make_cuda_d2q37(const EngineConfig& cfg) {
-    std::string why;
-    auto engine = make_d2q37_cuda_adapter(cfg, why);
-    if (!engine) throw ConfigError("backend = cuda: " + why + "; use backend = auto|cpu");
-    return engine;
-}
-#if LATTICELAB_HAS_CUDA
-constexpr EngineFactory kCudaD2Q37 = &make_cuda_d2q37;
-#else
-constexpr EngineFactory kCudaD2Q37 = nullptr;
-#endif
-
 struct Instance {
     std::string_view name;
     EngineFactory cpu, cuda;
@@ -201,7 +189,6 @@ struct Instance {
 #define LL_INSTANCE(name, cuda) {#name, &make_cpu_##name, LL_CUDA_FN_##cuda(name)},
 constexpr Instance kInstances[] = {
 #include "instances.inc"
-    {"d2q37_fp64", &make_cpu_d2q37, kCudaD2Q37},
 };
 #undef LL_INSTANCE
 

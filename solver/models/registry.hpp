@@ -60,8 +60,8 @@ std::vector<double> equilibrium_state(const EngineConfig& cfg,
                                       const std::vector<double>& T);
 
 // The compiled instance of a configuration's model, stencils and storage ("isothermal_d3q19_
-// fp16s", "boussinesq_d2q9_reduced_fp64"): the name the generated table (models/CMakeLists.txt)
-// knows it by; "d2q37_fp64" is the D2Q37 adapter's row.
+// fp16s", "boussinesq_d2q9_reduced_fp64", "d2q37_fp64"): the name the generated table
+// (models/CMakeLists.txt) knows it by.
 std::string model_instance_name(const EngineConfig& cfg);
 // The CUDA engine factory of that instance; nullptr without CUDA.
 using EngineFactory = std::unique_ptr<Engine> (*)(const EngineConfig&);

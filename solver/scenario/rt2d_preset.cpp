@@ -1,8 +1,8 @@
 // The rt2d preset: seed 004's Rayleigh-Taylor run with the D2Q37 thermal model, built by
-// thermal::rt2d() (solver/thermal/d2q37/rt2d.hpp) from the scenario's keys. Cold (heavy) gas
+// thermal::rt2d() (solver/models/d2q37/rt2d.hpp) from the scenario's keys. Cold (heavy) gas
 // at T = 1 - A above hot (light) gas at T = 1 + A, so the Atwood number is A.
 #include "keys.hpp"
-#include "solver/thermal/d2q37/rt2d.hpp"
+#include "solver/models/d2q37/rt2d.hpp"
 
 #include <cmath>
 #include <stdexcept>
@@ -105,7 +105,10 @@ SimulationSetup build_rt2d(const ScenarioSpec& spec, const KeyValues& user) {
                Layout::SoA,
                Precision::FP64,
                {}};
-    s.thermal = {o.gravity, o.T_down, o.T_up, scheme.find("separate") == std::string::npos};
+    s.thermal = {.gravity = o.gravity,
+                 .T_bottom = o.T_down,
+                 .T_top = o.T_up,
+                 .fused = scheme.find("separate") == std::string::npos};
     s.flow.tau = o.tau;
     s.launch.block_size = o.block_size;
     allocate_fields(s);

@@ -2,7 +2,7 @@
 // push_fused, pull_fused) and a small Rayleigh-Taylor set-up that moves within a few hundred
 // steps.
 #pragma once
-#include "solver/thermal/d2q37/rt2d.hpp"
+#include "solver/models/d2q37/rt2d.hpp"
 
 #include <gtest/gtest.h>
 

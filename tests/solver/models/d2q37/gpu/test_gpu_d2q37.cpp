@@ -1,10 +1,11 @@
-// D2Q37 on the GPU (solver/thermal/d2q37/cuda_engine.cu) against the CPU reference. Runs on
+// D2Q37 on the GPU (the one engine's CudaEngine<D2Q37Model>) against the CPU engine. Runs on
 // the GPU machine; without a usable GPU every test here is skipped with the reason.
 // Source: seed 004 (Calore et al. 2016) kernels; the RT set-up of Scagliarini et al. 2010.
 // Lattice 64 x 128, tau 0.6, g 1e-3, thermal walls, 300 steps. Tolerance 1e-12 absolute on
 // populations of O(0.2): the GPU contracts to FMA where the CPU rounds twice, which the flow
 // amplifies a little over 300 steps, but nothing more than that.
-#include "solver/thermal/d2q37/rt2d.hpp"
+#include "support/d2q37_run.hpp"
+#include "solver/models/d2q37/rt2d.hpp"
 #include "support/d2q37.hpp"
 
 #include <gtest/gtest.h>
@@ -20,7 +21,7 @@ namespace {
     do {                                                                                           \
         std::string why;                                                                           \
         D2Q37Config probe;                                                                         \
-        if (!make_d2q37_cuda_engine(probe, why)) GTEST_SKIP() << "no usable GPU: " << why;         \
+        if (!test::d2q37_cuda(probe, why)) GTEST_SKIP() << "no usable GPU: " << why;         \
     } while (0)
 
 double max_difference(const std::vector<double>& a, const std::vector<double>& b) {
@@ -40,9 +41,9 @@ TEST_P(D2Q37Gpu, MatchesTheCpuAfterRayleighTaylorSteps) {
     Rt2dSetup rt = test::small_rt();
     rt.config.scheme = GetParam();
     std::string why;
-    auto gpu = make_d2q37_cuda_engine(rt.config, why);
+    auto gpu = test::d2q37_cuda(rt.config, why);
     ASSERT_TRUE(gpu) << why;
-    auto cpu = make_d2q37_cpu_engine(rt.config);
+    auto cpu = test::d2q37_cpu(rt.config);
     gpu->init(rt.initial);
     cpu->init(rt.initial);
     gpu->step(300);
@@ -68,7 +69,7 @@ TEST_P(D2Q37Gpu, StateExchangeWithTheCpu) {
     Rt2dSetup rt = test::small_rt();
     rt.config.scheme = GetParam();
     std::string why;
-    auto gpu = make_d2q37_cuda_engine(rt.config, why);
+    auto gpu = test::d2q37_cuda(rt.config, why);
     ASSERT_TRUE(gpu) << why;
     gpu->init(rt.initial);
     gpu->step(50);
@@ -92,7 +93,7 @@ TEST(D2Q37GpuPerformance, FullStepMlups) {
         o.scheme = s;
         const Rt2dSetup rt = rt2d(o);
         std::string why;
-        auto gpu = make_d2q37_cuda_engine(rt.config, why);
+        auto gpu = test::d2q37_cuda(rt.config, why);
         ASSERT_TRUE(gpu) << why;
         gpu->init(rt.initial);
         gpu->step(5); // warm-up

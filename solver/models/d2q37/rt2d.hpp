@@ -2,7 +2,7 @@
 // above hot (light) gas, each layer in hydrostatic equilibrium, the interface displaced by
 // one cosine mode (Scagliarini et al., Phys. Fluids 22, 055101 (2010), Sec. IV).
 #pragma once
-#include "engine.hpp"
+#include "config.hpp"
 
 namespace ll::thermal {
 

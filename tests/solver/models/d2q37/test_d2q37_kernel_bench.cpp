@@ -1,9 +1,10 @@
-// The host side of the D2Q37 kernel bench (solver/thermal/d2q37/kernel_bench.hpp), which the
+// The host side of the D2Q37 kernel bench (solver/models/d2q37/kernel_work.hpp), which the
 // GPU-only `latticelab thermal-bench` builds its figures on: the analytic FLOP count, the bytes
 // each kernel moves, the rates, the names and the launches of each scheme's step; and the
 // factory's answer without a GPU. Hand counts from the velocity table of velocity_set.hpp:
 // |c_x| = 1, 2, 3 for 14, 10 and 6 directions (likewise c_y).
-#include "solver/thermal/d2q37/kernel_bench.hpp"
+#include "solver/models/d2q37/kernel_work.hpp"
+#include "solver/models/d2q37/node_model.hpp"
 #include "support/test_support.hpp"
 
 #include <gtest/gtest.h>
@@ -83,13 +84,41 @@ TEST(D2Q37KernelBench, NamesAndSteps) {
     EXPECT_EQ(steps(D2Q37Scheme::PushFused), (std::vector<K>{K::PushFused, K::Fold, K::BcPush}));
 }
 
+// The bench names kernels by step_kernels(); the engine runs the model's plan. The two agree.
+struct PassNames {
+    std::vector<std::string_view> names;
+    template <class Op>
+    void sweep(const Op&, std::uint32_t count) {
+        EXPECT_GT(count, 0u) << Op::kName;
+        if (names.empty() || names.back() != Op::kName) names.push_back(Op::kName);
+    }
+};
+TEST(D2Q37KernelBench, StepKernelsAreThePlansPasses) {
+    for (D2Q37Scheme s :
+         {D2Q37Scheme::Push, D2Q37Scheme::Pull, D2Q37Scheme::PushFused, D2Q37Scheme::PullFused}) {
+        D2Q37Config c;
+        c.scheme = s;
+        const D2Q37Model::Args a = D2Q37Model::make_args(engine_config(c));
+        PassNames plan;
+        using M = D2Q37Model;
+        if (is_pull(s))
+            M::plan<Layout::SoA, Scheme::Pull, M::ShiftedBgk>(plan, a);
+        else
+            M::plan<Layout::SoA, Scheme::Push, M::ShiftedBgk>(plan, a);
+        std::vector<std::string_view> expected;
+        for (D2Q37Kernel k : step_kernels(s))
+            expected.push_back(kernel_name(k));
+        EXPECT_EQ(plan.names, expected) << scheme_name(s);
+    }
+}
+
 // What `latticelab thermal-bench` reports without a GPU comes from here.
 TEST(D2Q37KernelBench, NoGpuSaysWhy) {
     std::string why;
     if (test::gpu_available(&why)) GTEST_SKIP() << "a GPU is present";
     D2Q37Config cfg;
     std::string reason;
-    EXPECT_EQ(make_d2q37_kernel_bench(cfg, reason), nullptr);
+    EXPECT_EQ(make_cuda_engine(engine_config(cfg), reason), nullptr);
     EXPECT_FALSE(reason.empty());
 }
 

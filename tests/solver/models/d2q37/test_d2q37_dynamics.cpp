@@ -1,4 +1,4 @@
-// D2Q37 dynamics on the CPU engine (solver/thermal/d2q37): schemes, conservation, the
+// D2Q37 dynamics on the CPU engine (solver/models/d2q37): schemes, conservation, the
 // hydrostatic rest state and the mirror symmetry of Rayleigh-Taylor.
 // Source: seed 004 (Calore et al. 2016) for the kernels and their order; thermal_models.md
 // and Scagliarini et al., Phys. Fluids 22, 055101 (2010) for the model and the RT set-up.
@@ -9,7 +9,8 @@
 // [SECTION] conservation in a closed box
 // [SECTION] hydrostatic rest
 // [SECTION] Rayleigh-Taylor mirror symmetry
-#include "solver/thermal/d2q37/rt2d.hpp"
+#include "support/d2q37_run.hpp"
+#include "solver/models/d2q37/rt2d.hpp"
 
 #include <gtest/gtest.h>
 
@@ -29,9 +30,9 @@ double worse(double a, double b) {
 constexpr D2Q37Scheme kSchemes[] = {D2Q37Scheme::Push, D2Q37Scheme::Pull, D2Q37Scheme::PushFused,
                                     D2Q37Scheme::PullFused};
 
-std::unique_ptr<D2Q37Engine> start(D2Q37Config cfg, D2Q37Scheme scheme, const ThermalFields& init) {
+std::unique_ptr<test::D2Q37Run> start(D2Q37Config cfg, D2Q37Scheme scheme, const ThermalFields& init) {
     cfg.scheme = scheme;
-    auto e = make_d2q37_cpu_engine(cfg);
+    auto e = test::d2q37_cpu(cfg);
     e->init(init);
     return e;
 }

@@ -1,13 +1,12 @@
-// Seed 004's kernels one at a time, for `latticelab thermal-bench` (seed 004, Fig. 5 and 6:
-// each kernel against the threads per block). The CUDA engine's step is a list of these
-// launches (step_kernels), and the bench times the same launches alone: what is measured is
-// what runs.
+// The D2Q37 kernels of `latticelab thermal-bench` (Calore et al. 2016, Fig. 5 and 6: each
+// kernel against the threads per block): their names, the passes of each scheme's step plan
+// (node_model.hpp), and what each moves and computes. The bench times the one engine's own
+// passes (Engine::time_pass): what is measured is what runs.
 //
-// [SECTION] kernels        the launches of a step
+// [SECTION] kernels        the passes of a step
 // [SECTION] work model     bytes and FLOPs per launch: the numerators of GB/s and GFLOP/s
-// [SECTION] bench          the CUDA engine with a launch-by-launch timer
 #pragma once
-#include "engine.hpp"
+#include "lattice.hpp"
 
 #include <optional>
 #include <span>
@@ -18,7 +17,7 @@ namespace ll::thermal {
 
 // ---- [SECTION] kernels ----
 enum class D2Q37Kernel : int {
-    Pbc,           // pull: halo columns, two cudaMemcpy2DAsync (no kernel)
+    Pbc,           // pull: halo columns copied into the halos on the other side
     PropagatePull, // b(x) <- a(x - c_i), every site
     BcPull,        // the wall rule on the 3 rows next to each wall (one launch for both)
     Collide,       // in place, every site
@@ -36,7 +35,7 @@ inline constexpr D2Q37Kernel kAllKernels[] = {
 // "propagate-pull" etc. (the bench's --kernels names).
 std::string_view kernel_name(D2Q37Kernel k);
 std::optional<D2Q37Kernel> parse_kernel(std::string_view name);
-// The launches of one time step of `scheme`, in order (lattice.hpp, [SECTION] schemes).
+// The passes of one time step of `scheme`, in order (node_model.hpp, plan).
 std::span<const D2Q37Kernel> step_kernels(D2Q37Scheme scheme);
 std::optional<D2Q37Scheme> parse_scheme_name(std::string_view name); // scheme_name()'s inverse
 
@@ -75,33 +74,5 @@ struct KernelRates {
     double mlups = 0, bytes_per_s = 0, fraction_of_copy = 0, flop_per_s = 0, fraction_of_fp64 = 0;
 };
 KernelRates rates_of(const KernelWork& w, double seconds, double copy_bandwidth, double fp64_peak);
-
-// ---- [SECTION] bench ----
-// Launch resources of one CUDA function at a block size (cudaFuncGetAttributes and the
-// occupancy calculator).
-struct KernelResources {
-    std::string function;          // as the profiler names it, e.g. pull_collide_kernel<true>
-    int registers = 0;             // per thread
-    int local_bytes = 0;           // local memory per thread: stack frame and register spills
-    int max_threads_per_block = 0; // what the registers allow
-    int blocks_per_sm = 0;         // resident blocks at this block size
-    double occupancy = 0;          // resident warps / the SM's maximum
-    bool launchable() const { return blocks_per_sm > 0; }
-};
-
-class D2Q37KernelBench : public D2Q37Engine {
-public:
-    // The launch shape of every kernel from now on; std::invalid_argument unless a multiple of
-    // 32 in [32, 1024]. Whether each kernel can start with it: resources().
-    virtual void set_block_size(int block_size) = 0;
-    // Seconds per launch of `kernel` alone, as step() launches it: CUDA events around
-    // `launches` back-to-back launches, after one warm-up launch. The state arrays are reused
-    // as they are (no swap), so the flow does not advance.
-    virtual double time_kernel(D2Q37Kernel kernel, int launches) = 0;
-    virtual std::vector<KernelResources> resources(D2Q37Kernel kernel, int block_size) const = 0;
-};
-
-// nullptr with `why` set when CUDA is not compiled in or no GPU is usable.
-std::unique_ptr<D2Q37KernelBench> make_d2q37_kernel_bench(const D2Q37Config& cfg, std::string& why);
 
 } // namespace ll::thermal

@@ -1,9 +1,9 @@
-// The D2Q37 engine behind ll::Engine: the adapter's state exchange and fields equal the D2Q37
-// engine's own, Simulation runs rt2d and switches push <-> pull keeping the flow, and the
-// isothermal models refuse temperature.
+// The D2Q37 model in Simulation: its state exchange and fields equal the one engine's run of
+// the same configuration, Simulation runs rt2d and switches push <-> pull keeping the flow,
+// and the isothermal models refuse temperature.
 #include "solver/io/fields.hpp"
 #include "solver/scenario/scenario.hpp"
-#include "solver/thermal/d2q37/d2q37_engine_adapter.hpp"
+#include "support/d2q37_run.hpp"
 
 #include <gtest/gtest.h>
 
@@ -15,6 +15,20 @@ namespace {
 
 SimulationSetup small_rt(const std::string& scheme = "pull") {
     return build_scenario("rt2d", {{"size", "16"}, {"height", "48"}, {"scheme", scheme}});
+}
+
+// The scenario's run as the D2Q37 tests describe one.
+thermal::D2Q37Config d2q37_config_of(const SimulationSetup& s) {
+    const EngineConfig cfg{s.dims, s.model, s.flow, s.launch, s.thermal};
+    thermal::D2Q37Config c;
+    c.lx = int(s.dims.nx);
+    c.ly = int(s.dims.ny);
+    c.params = thermal::d2q37_params(cfg);
+    const bool pull = s.model.scheme == Scheme::Pull;
+    using S = thermal::D2Q37Scheme;
+    c.scheme = s.thermal.fused ? (pull ? S::PullFused : S::PushFused) : (pull ? S::Pull : S::Push);
+    c.block_size = s.launch.block_size;
+    return c;
 }
 
 double max_diff(const std::vector<double>& a, const std::vector<double>& b) {
@@ -29,15 +43,15 @@ double max_diff(const std::vector<double>& a, const std::vector<double>& b) {
 
 } // namespace
 
-TEST(D2Q37Adapter, StateRoundTripAndFieldsMatchTheEngine) {
+TEST(D2Q37Simulation, StateRoundTripAndFieldsMatchTheEngine) {
     const SimulationSetup s = small_rt();
     auto sim = Simulation::create(s, BackendKind::Cpu);
     ASSERT_TRUE(sim->has_temperature());
     sim->step(30);
 
-    // The D2Q37 engine itself, started from the same fields and stepped as far.
+    // The engine alone, started from the same fields and stepped as far.
     const EngineConfig cfg{s.dims, s.model, s.flow, s.launch, s.thermal};
-    auto own = thermal::make_d2q37_cpu_engine(d2q37_config(cfg));
+    auto own = test::d2q37_cpu(d2q37_config_of(s));
     thermal::ThermalFields start;
     start.resize(int(s.dims.nx), int(s.dims.ny));
     start.rho = s.rho;
@@ -82,8 +96,8 @@ TEST(D2Q37Adapter, StateRoundTripAndFieldsMatchTheEngine) {
     sim->read_field({FieldKind::Temperature, -1}, whole, out.data(), MemorySpace::Host);
     EXPECT_EQ(slice, out);
 
-    // Import through the engine interface: a fresh adapter takes the state as it is.
-    auto adapter = make_d2q37_cpu_adapter(cfg);
+    // Import through the engine interface: a fresh engine takes the state as it is.
+    auto adapter = make_cpu_engine(cfg);
     std::vector<double> fresh;
     adapter->export_state(fresh);
     EXPECT_GT(max_diff(fresh, f_sim), 1e-9); // different before the import
@@ -95,7 +109,7 @@ TEST(D2Q37Adapter, StateRoundTripAndFieldsMatchTheEngine) {
     EXPECT_THROW(adapter->import_state(std::vector<double>(5)), std::invalid_argument);
 }
 
-TEST(D2Q37Adapter, PushPullSwitchKeepsTheFlow) {
+TEST(D2Q37Simulation, PushPullSwitchKeepsTheFlow) {
     auto reference = Simulation::create(small_rt("pull"), BackendKind::Cpu);
     auto switched = Simulation::create(small_rt("pull"), BackendKind::Cpu);
     reference->step(40);
@@ -119,7 +133,7 @@ TEST(D2Q37Adapter, PushPullSwitchKeepsTheFlow) {
     separate->export_state(b);
     EXPECT_LE(max_diff(a, b), 1e-12);
 
-    // A tau change keeps the state (the inner engine is rebuilt around it).
+    // A tau change keeps the state (set_flow: no rebuild).
     FlowParams flow = switched->setup().flow;
     switched->export_state(a);
     flow.tau = 0.7;
@@ -129,7 +143,7 @@ TEST(D2Q37Adapter, PushPullSwitchKeepsTheFlow) {
     EXPECT_DOUBLE_EQ(switched->setup().flow.tau, 0.7);
 }
 
-TEST(D2Q37Adapter, RefusesWhatTheModelCannotRun) {
+TEST(D2Q37Simulation, RefusesWhatTheModelCannotRun) {
     auto sim = Simulation::create(small_rt(), BackendKind::Cpu);
     const auto refused = [&](auto edit, const std::string& expect) {
         ModelChoice m = sim->setup().model;
@@ -152,7 +166,7 @@ TEST(D2Q37Adapter, RefusesWhatTheModelCannotRun) {
     EXPECT_DOUBLE_EQ(bytes_per_node_update(sim->setup().model), 2.0 * 37 * 8);
 }
 
-TEST(D2Q37Adapter, IsothermalModelsRefuseTemperature) {
+TEST(D2Q37Simulation, IsothermalModelsRefuseTemperature) {
     auto sim = Simulation::create(build_scenario("cavity2d", {{"size", "16"}}), BackendKind::Cpu);
     EXPECT_FALSE(sim->has_temperature());
     std::vector<float> out(sim->setup().dims.nodes());

@@ -1,12 +1,12 @@
-// D2Q37 fields computed on the GPU (field_kernel, nonfinite_kernel in
-// solver/thermal/d2q37/cuda_kernels.cuh) against the CPU engine's, which evaluates the same
-// formulas (fields.hpp) on its host fields. Runs on the GPU machine; without a usable GPU every
+// D2Q37 fields computed on the GPU (the one engine's field and NaN/Inf kernels,
+// solver/engine/kernels.cuh) against the CPU engine's, which evaluates the same formulas
+// (models/d2q37/fields.hpp) per node. Runs on the GPU machine; without a usable GPU every
 // test here is skipped with the reason.
 // Both engines start from one canonical state (a CPU run of the RT set-up, 64 x 128, 200 steps)
 // and use the same scheme, so the only difference is the GPU's FMA contraction in the moments:
 // far below a float's rounding, hence a bound of 1e-6 of the field's largest value.
+#include "support/d2q37_run.hpp"
 #include "solver/io/fields.hpp"
-#include "solver/thermal/d2q37/d2q37_engine_adapter.hpp"
 #include "support/d2q37.hpp"
 #include "support/test_support.hpp"
 
@@ -31,7 +31,7 @@ struct Flow {
 };
 Flow moving_flow() {
     Flow f{test::small_rt(), {}};
-    auto cpu = make_d2q37_cpu_engine(f.rt.config);
+    auto cpu = test::d2q37_cpu(f.rt.config);
     cpu->init(f.rt.initial);
     cpu->step(200);
     cpu->export_state(f.state);
@@ -53,7 +53,7 @@ std::vector<FieldRegion> regions(int ly) {
 }
 
 // `count` floats through device memory (the visualiser's path), copied back for the check.
-std::vector<float> via_device(D2Q37Engine& e, FieldKind kind, const FieldRegion& region,
+std::vector<float> via_device(test::D2Q37Run& e, FieldKind kind, const FieldRegion& region,
                               std::size_t count) {
     float* dev = nullptr;
     EXPECT_EQ(cudaMalloc(&dev, count * sizeof(float)), cudaSuccess);
@@ -74,14 +74,14 @@ protected:
         flow_ = moving_flow();
         flow_.rt.config.scheme = GetParam();
         std::string why;
-        gpu_ = make_d2q37_cuda_engine(flow_.rt.config, why);
+        gpu_ = test::d2q37_cuda(flow_.rt.config, why);
         ASSERT_TRUE(gpu_) << why;
-        cpu_ = make_d2q37_cpu_engine(flow_.rt.config);
+        cpu_ = test::d2q37_cpu(flow_.rt.config);
         gpu_->import_state(flow_.state);
         cpu_->import_state(flow_.state);
     }
     Flow flow_;
-    std::unique_ptr<D2Q37Engine> gpu_, cpu_;
+    std::unique_ptr<test::D2Q37Run> gpu_, cpu_;
 };
 
 TEST_P(D2Q37GpuFields, DeviceFieldsEqualTheCpuEngine) {
@@ -141,9 +141,9 @@ TEST(D2Q37GpuFieldsAdapter, DeviceSliceAndNanCount) {
         build_scenario("rt2d", {{"size", "32"}, {"height", "96"}, {"scheme", "pull"}});
     const EngineConfig cfg{s.dims, s.model, s.flow, s.launch, s.thermal};
     std::string why;
-    auto gpu = make_d2q37_cuda_adapter(cfg, why);
+    auto gpu = make_cuda_engine(cfg, why);
     ASSERT_TRUE(gpu) << why;
-    auto cpu = make_d2q37_cpu_adapter(cfg);
+    auto cpu = make_cpu_engine(cfg);
     const std::vector<double> f = d2q37_equilibrium_state(cfg, s.rho, s.u, s.T);
     gpu->import_state(f);
     cpu->import_state(f);

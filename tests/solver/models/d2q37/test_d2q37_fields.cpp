@@ -1,7 +1,8 @@
-// D2Q37 derived fields on the CPU engine (solver/thermal/d2q37/fields.hpp, the formulas the GPU
+// D2Q37 derived fields on the CPU engine (solver/models/d2q37/fields.hpp, the formulas the GPU
 // field kernel shares): vorticity by hand from the hydrodynamic fields, one-sided next to the
 // walls; the NaN/Inf count of planted bad values for every scheme; no device memory.
-#include "solver/thermal/d2q37/rt2d.hpp"
+#include "support/d2q37_run.hpp"
+#include "solver/models/d2q37/rt2d.hpp"
 
 #include <gtest/gtest.h>
 
@@ -23,7 +24,7 @@ Rt2dSetup small_flow(D2Q37Scheme scheme) {
 
 TEST(D2Q37Fields, VorticityIsCentralInsideAndOneSidedAtTheWalls) {
     const Rt2dSetup rt = small_flow(D2Q37Scheme::PullFused);
-    auto cpu = make_d2q37_cpu_engine(rt.config);
+    auto cpu = test::d2q37_cpu(rt.config);
     cpu->init(rt.initial);
     cpu->step(60);
     ThermalFields h;
@@ -45,7 +46,7 @@ TEST(D2Q37Fields, VorticityIsCentralInsideAndOneSidedAtTheWalls) {
     }
     float out = 0;
     EXPECT_THROW(cpu->read_field(FieldKind::Speed, {false, Axis::X, 0}, &out, MemorySpace::Device),
-                 std::invalid_argument);
+                 ConfigError);
 }
 
 // One NaN (rest population, mid-lattice) and one infinity (a node next to the bottom wall) make
@@ -54,7 +55,7 @@ TEST(D2Q37Fields, CountsPlantedNanAndInfinity) {
     for (D2Q37Scheme scheme :
          {D2Q37Scheme::Push, D2Q37Scheme::Pull, D2Q37Scheme::PushFused, D2Q37Scheme::PullFused}) {
         const Rt2dSetup rt = small_flow(scheme);
-        auto cpu = make_d2q37_cpu_engine(rt.config);
+        auto cpu = test::d2q37_cpu(rt.config);
         cpu->init(rt.initial);
         cpu->step(20);
         EXPECT_EQ(cpu->count_nonfinite(), 0u) << scheme_name(scheme);

@@ -1,9 +1,9 @@
-// D2Q37 equilibrium (solver/thermal/d2q37/model.hpp) against the Maxwellian.
+// D2Q37 equilibrium (solver/models/d2q37/model.hpp) against the Maxwellian.
 // Source: thermal_models.md ("Test it, don't trust it"): for random (rho, u, T) the discrete
 // moments sum_l f_eq_l xi_x^p xi_y^q, p + q <= 4, equal the continuous Maxwellian's
 // rho E[(u_x + sqrt(T) Z)^p] E[(u_y + sqrt(T) Z)^q] (Z standard normal) to rounding.
 // Lattice: one node (no tau). Tolerance: 1e-13 relative to the largest term of the moment.
-#include "solver/thermal/d2q37/model.hpp"
+#include "solver/models/d2q37/model.hpp"
 
 #include <gtest/gtest.h>
 

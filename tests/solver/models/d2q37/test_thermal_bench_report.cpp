@@ -14,8 +14,8 @@ using thermal::D2Q37Kernel;
 constexpr int lx = 1024, ly = 4096;
 
 // 254 registers: 256 threads at most (collide_kernel on sm_90).
-thermal::KernelResources collide_like(int block) {
-    thermal::KernelResources r;
+KernelResources collide_like(int block) {
+    KernelResources r;
     r.function = "collide_kernel";
     r.registers = 254;
     r.max_threads_per_block = 256;
