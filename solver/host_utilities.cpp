@@ -13,13 +13,20 @@ namespace ll {
 
 const char* node_type_name(NodeType t) {
     switch (t) {
-    case kFluid: return "fluid";
-    case kSolid: return "solid";
-    case kMovingWall: return "moving_wall";
-    case kFreeSlip: return "free_slip";
-    case kWallOnGrid: return "wall_on_grid";
-    case kInlet: return "inlet";
-    case kOutlet: return "outlet";
+    case kFluid:
+        return "fluid";
+    case kSolid:
+        return "solid";
+    case kMovingWall:
+        return "moving_wall";
+    case kFreeSlip:
+        return "free_slip";
+    case kWallOnGrid:
+        return "wall_on_grid";
+    case kInlet:
+        return "inlet";
+    case kOutlet:
+        return "outlet";
     }
     return "?";
 }
@@ -35,8 +42,8 @@ void mark_near_wall(StencilKind stencil, const Dims& dims, std::vector<std::uint
             if (is_updated(f)) {
                 const NodeFrame fr = make_frame(dims, n);
                 for (int i = 1; i < S::Q; ++i)
-                    if (is_halfway_wall(flags[fr.shift(cvel<S>(i, 0), cvel<S>(i, 1),
-                                                       cvel<S>(i, 2))]))
+                    if (is_halfway_wall(
+                            flags[fr.shift(cvel<S>(i, 0), cvel<S>(i, 1), cvel<S>(i, 2))]))
                         f |= kNearWallBit;
             }
             flags[n] = f;
@@ -51,7 +58,8 @@ std::vector<double> equilibrium_state(StencilKind stencil, const std::vector<dou
         std::vector<double> f(rho.size() * S::Q);
         for (std::size_t n = 0; n < rho.size(); ++n) {
             const double v[3] = {u[3 * n], u[3 * n + 1], u[3 * n + 2]};
-            for (int i = 0; i < S::Q; ++i) f[n * S::Q + i] = equilibrium<S>(i, rho[n], v);
+            for (int i = 0; i < S::Q; ++i)
+                f[n * S::Q + i] = equilibrium<S>(i, rho[n], v);
         }
         return f;
     });

@@ -71,8 +71,9 @@ Plan plan_of(const ThermalBenchOptions& o) {
         throw ConfigError(e.what());
     }
     p.flops_per_site = o.flops_per_site.value_or(thermal::CollideFlops::per_site);
-    p.flops_source = o.flops_per_site ? "given with --flops-per-site"
-                                      : "analytic count of collide() (models/d2q37/kernel_work.hpp)";
+    p.flops_source = o.flops_per_site
+                         ? "given with --flops-per-site"
+                         : "analytic count of collide() (models/d2q37/kernel_work.hpp)";
     return p;
 }
 
@@ -119,7 +120,11 @@ void time_kernels(Engine& bench, D2Q37Scheme scheme, const Plan& p, const Therma
         const std::string name(thermal::kernel_name(k));
         for (std::size_t j = 0; j < p.blocks.size(); ++j) {
             const int b = p.blocks[j];
-            BenchRow r{name, b, "", 0, thermal::kernel_work(k, lx, ly, p.flops_per_site),
+            BenchRow r{name,
+                       b,
+                       "",
+                       0,
+                       thermal::kernel_work(k, lx, ly, p.flops_per_site),
                        bench.pass_resources(name, b)};
             r.refused = refusal(r.resources, b);
             if (r.refused.empty()) {
@@ -138,8 +143,8 @@ void time_steps(Engine& bench, D2Q37Scheme s, const Plan& p, const ThermalBenchO
                 std::vector<BenchRow>& rows) {
     const int lx = p.rt.config.lx, ly = p.rt.config.ly;
     // Bytes per site update: ll::bytes_per_node_update of d2q37 FP64, 2 x 37 x 8.
-    const ModelChoice model{StencilKind::D2Q37, CollisionKind::BGK, Scheme::Pull, Layout::SoA,
-                            Precision::FP64, {}};
+    const ModelChoice model{StencilKind::D2Q37, CollisionKind::BGK, Scheme::Pull,
+                            Layout::SoA,        Precision::FP64,    {}};
     const double sites = double(lx) * double(ly);
     const thermal::KernelWork work{sites, bytes_per_node_update(model) * sites,
                                    p.flops_per_site * sites};

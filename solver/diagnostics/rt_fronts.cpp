@@ -1,8 +1,8 @@
 #include "rt_fronts.hpp"
 
-#include "solver/models/d2q37/velocity_set.hpp"
 #include "solver/core/flags.hpp"
 #include "solver/io/fields.hpp"
+#include "solver/models/d2q37/velocity_set.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -7,8 +7,8 @@
 #pragma once
 #include "engine.hpp"
 #include "population_sets.hpp"
-#include "step_plan.hpp"
 #include "solver/models/registry.hpp"
+#include "step_plan.hpp"
 
 #include <array>
 #include <chrono>

@@ -194,9 +194,9 @@ public:
         if (launches < 1) throw ConfigError("launches: must be at least 1");
         for (const KernelResources& r : pass_resources(pass, block_size)) // or unknown: throws
             if (!r.launchable())
-                throw ConfigError("block_size = " + std::to_string(block_size) + ": " +
-                                  r.function + " takes at most " +
-                                  std::to_string(r.max_threads_per_block) + " threads per block");
+                throw ConfigError("block_size = " + std::to_string(block_size) + ": " + r.function +
+                                  " takes at most " + std::to_string(r.max_threads_per_block) +
+                                  " threads per block");
         const auto launch = [&] {
             M::with_step(cfg_.model, [&](auto L, auto Sc, auto C) {
                 const Args a = current_args();
@@ -242,7 +242,7 @@ private:
         CudaEngine* engine;
         const Args& a;
         std::vector<PlanPass>* record = nullptr; // instead of launching
-        const std::string* only = nullptr;      // launch this pass alone (the kernel bench)
+        const std::string* only = nullptr;       // launch this pass alone (the kernel bench)
         int bench_block = 0;                     // its block size, without the occupancy cap
         template <class Op>
         void sweep(const Op& op, std::uint32_t count) {
@@ -311,8 +311,10 @@ private:
     // Registers, blocks per SM and occupancy of the current kernel; the occupancy cap is
     // enforced by asking for enough dynamic shared memory that no more blocks fit on an SM.
     LaunchReport compute_launch_report() {
-        if constexpr (PlannedModel<M>) return binding_pass_report();
-        else return node_kernel_report();
+        if constexpr (PlannedModel<M>)
+            return binding_pass_report();
+        else
+            return node_kernel_report();
     }
     LaunchReport node_kernel_report() {
         LaunchReport r{};

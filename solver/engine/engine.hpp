@@ -6,8 +6,8 @@
 // switch scheme, layout or precision while the flow keeps its state.
 #pragma once
 #include "solver/field_types.hpp"
-#include "solver/options.hpp"
 #include "solver/models/boussinesq/settings.hpp"
+#include "solver/options.hpp"
 
 #include <cstdint>
 #include <memory>

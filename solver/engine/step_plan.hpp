@@ -24,7 +24,10 @@
 namespace ll {
 
 template <class M>
-concept PlannedModel = requires { M::kPlanned; } && M::kPlanned;
+concept PlannedModel = requires {
+    M::kPlanned;
+}
+&&M::kPlanned;
 
 // What one pass of a plan is, for the launch report and the kernel bench.
 struct PlanPass {

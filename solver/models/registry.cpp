@@ -149,9 +149,12 @@ std::vector<double> equilibrium_state(const EngineConfig& cfg,
                                       const std::vector<double>& rho, const std::vector<double>& u,
                                       const std::vector<double>& T) {
     switch (model_kind(cfg)) {
-    case ModelKind::Boussinesq: return boussinesq_equilibrium(cfg, flags, rho, u, T);
-    case ModelKind::D2Q37: return thermal::d2q37_equilibrium_state(cfg, rho, u, T);
-    default: return equilibrium_state(cfg.model.stencil, rho, u);
+    case ModelKind::Boussinesq:
+        return boussinesq_equilibrium(cfg, flags, rho, u, T);
+    case ModelKind::D2Q37:
+        return thermal::d2q37_equilibrium_state(cfg, rho, u, T);
+    default:
+        return equilibrium_state(cfg.model.stencil, rho, u);
     }
 }
 

@@ -33,8 +33,9 @@ void validate(const D2Q37Config& c) {
 EngineConfig engine_config(const D2Q37Config& c) {
     EngineConfig e;
     e.dims = {std::uint32_t(c.lx), std::uint32_t(c.ly), 1};
-    e.model = {StencilKind::D2Q37, CollisionKind::BGK,
-               is_pull(c.scheme) ? Scheme::Pull : Scheme::Push, Layout::SoA, Precision::FP64, {}};
+    e.model = {
+        StencilKind::D2Q37, CollisionKind::BGK, is_pull(c.scheme) ? Scheme::Pull : Scheme::Push,
+        Layout::SoA,        Precision::FP64,    {}};
     e.flow.tau = c.params.tau;
     e.launch.block_size = c.block_size;
     e.thermal.gravity = c.params.gravity;
@@ -80,8 +81,7 @@ std::vector<double> equilibrium_of(const D2Q37Params& p, std::size_t n,
     for (std::int64_t k = 0; k < std::int64_t(n); ++k) {
         const Moments m = bare(fields(std::size_t(k)), p);
         const EqState s{m.rho, m.ux, m.uy, m.T - 1};
-        static_for<D2Q37::Q>(
-            [&](auto I) { f[std::size_t(k) * D2Q37::Q + I] = equilibrium<I>(s); });
+        static_for<D2Q37::Q>([&](auto I) { f[std::size_t(k) * D2Q37::Q + I] = equilibrium<I>(s); });
     }
     return f;
 }

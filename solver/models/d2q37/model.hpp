@@ -41,7 +41,8 @@ struct EqState {
 // f_eq of direction I: the Maxwellian projected on Hermite polynomials up to fourth order
 // (Sbragaglia et al. 2009; Scagliarini et al., Phys. Fluids 22, 055101 (2010), as written
 // in thermal_models.md). D = 2. The velocity set integrates degree 8 exactly, so the
-// moments up to fourth order are the Maxwellian's (tests/solver/models/d2q37/test_d2q37_equilibrium.cpp).
+// moments up to fourth order are the Maxwellian's
+// (tests/solver/models/d2q37/test_d2q37_equilibrium.cpp).
 template <int I>
 LL_HD double equilibrium(const EqState& s) {
     constexpr double D = D2Q37::D;

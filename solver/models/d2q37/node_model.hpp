@@ -93,8 +93,8 @@ template <bool kNearWall>
 struct PullFused {
     static constexpr const char* kName = "pull-fused";
     LL_HD void operator()(const D2Q37Args& a, std::uint32_t i) const {
-        const Site s = kNearWall ? band_site(a.g, i)
-                                 : column_site(i, Grid::H, a.g.ly - 2 * Grid::H);
+        const Site s =
+            kNearWall ? band_site(a.g, i) : column_site(i, Grid::H, a.g.ly - 2 * Grid::H);
         pull_collide<kNearWall>(a.g, a.p, a.lat.src, a.lat.dst, s.x, s.y);
     }
 };
@@ -209,7 +209,8 @@ struct D2Q37Model {
         if constexpr (Sc == Scheme::Pull) {
             s.sweep(Pbc{}, Pbc::count(g));
             if (a.fused) {
-                s.sweep(PullFused<false>{}, std::uint32_t(g.lx) * std::uint32_t(g.ly - 2 * Grid::H));
+                s.sweep(PullFused<false>{},
+                        std::uint32_t(g.lx) * std::uint32_t(g.ly - 2 * Grid::H));
                 s.sweep(PullFused<true>{}, band_sites(g));
                 return;
             }
@@ -242,7 +243,9 @@ struct D2Q37Model {
         const int x = int(n % a.lat.dims.nx), y = int(n / a.lat.dims.nx);
         double r[D2Q37::Q];
         static_for<D2Q37::Q>([&](auto I) { r[I] = v[I]; });
-        if (near_wall(y, g.ly)) apply_wall(y, g.ly, a.p, [&](auto I) { return v[int(I)]; }, r);
+        if (near_wall(y, g.ly))
+            apply_wall(
+                y, g.ly, a.p, [&](auto I) { return v[int(I)]; }, r);
         double* s = passes::state(a);
         if constexpr (Sc == Scheme::Push) {
             store(g, s, g.site(x, y), r);
@@ -264,8 +267,8 @@ struct D2Q37Model {
     template <Layout, Scheme Sc>
     LL_HD static float field(const Args& a, node_t n, const FieldRequest& req) {
         const auto at = [&a](int x, int y) { return node_moments<Sc>(a, x, y); };
-        return field_value(req.kind, int(n % a.lat.dims.nx), int(n / a.lat.dims.nx), a.g.lx,
-                           a.g.ly, at);
+        return field_value(req.kind, int(n % a.lat.dims.nx), int(n / a.lat.dims.nx), a.g.lx, a.g.ly,
+                           at);
     }
     template <Layout, Scheme Sc>
     LL_HD static bool finite(const Args& a, node_t n) {

@@ -9,8 +9,8 @@
 // [SECTION] conservation in a closed box
 // [SECTION] hydrostatic rest
 // [SECTION] Rayleigh-Taylor mirror symmetry
-#include "support/d2q37_run.hpp"
 #include "solver/models/d2q37/rt2d.hpp"
+#include "support/d2q37_run.hpp"
 
 #include <gtest/gtest.h>
 
@@ -30,7 +30,8 @@ double worse(double a, double b) {
 constexpr D2Q37Scheme kSchemes[] = {D2Q37Scheme::Push, D2Q37Scheme::Pull, D2Q37Scheme::PushFused,
                                     D2Q37Scheme::PullFused};
 
-std::unique_ptr<test::D2Q37Run> start(D2Q37Config cfg, D2Q37Scheme scheme, const ThermalFields& init) {
+std::unique_ptr<test::D2Q37Run> start(D2Q37Config cfg, D2Q37Scheme scheme,
+                                      const ThermalFields& init) {
     cfg.scheme = scheme;
     auto e = test::d2q37_cpu(cfg);
     e->init(init);

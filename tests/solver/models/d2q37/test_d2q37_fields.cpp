@@ -1,8 +1,8 @@
 // D2Q37 derived fields on the CPU engine (solver/models/d2q37/fields.hpp, the formulas the GPU
 // field kernel shares): vorticity by hand from the hydrodynamic fields, one-sided next to the
 // walls; the NaN/Inf count of planted bad values for every scheme; no device memory.
-#include "support/d2q37_run.hpp"
 #include "solver/models/d2q37/rt2d.hpp"
+#include "support/d2q37_run.hpp"
 
 #include <gtest/gtest.h>
 

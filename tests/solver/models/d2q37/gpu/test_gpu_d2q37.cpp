@@ -4,9 +4,9 @@
 // Lattice 64 x 128, tau 0.6, g 1e-3, thermal walls, 300 steps. Tolerance 1e-12 absolute on
 // populations of O(0.2): the GPU contracts to FMA where the CPU rounds twice, which the flow
 // amplifies a little over 300 steps, but nothing more than that.
-#include "support/d2q37_run.hpp"
 #include "solver/models/d2q37/rt2d.hpp"
 #include "support/d2q37.hpp"
+#include "support/d2q37_run.hpp"
 
 #include <gtest/gtest.h>
 
@@ -21,7 +21,7 @@ namespace {
     do {                                                                                           \
         std::string why;                                                                           \
         D2Q37Config probe;                                                                         \
-        if (!test::d2q37_cuda(probe, why)) GTEST_SKIP() << "no usable GPU: " << why;         \
+        if (!test::d2q37_cuda(probe, why)) GTEST_SKIP() << "no usable GPU: " << why;               \
     } while (0)
 
 double max_difference(const std::vector<double>& a, const std::vector<double>& b) {

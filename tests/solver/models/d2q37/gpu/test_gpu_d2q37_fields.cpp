@@ -5,9 +5,9 @@
 // Both engines start from one canonical state (a CPU run of the RT set-up, 64 x 128, 200 steps)
 // and use the same scheme, so the only difference is the GPU's FMA contraction in the moments:
 // far below a float's rounding, hence a bound of 1e-6 of the field's largest value.
-#include "support/d2q37_run.hpp"
 #include "solver/io/fields.hpp"
 #include "support/d2q37.hpp"
+#include "support/d2q37_run.hpp"
 #include "support/test_support.hpp"
 
 #include <gtest/gtest.h>
@@ -173,8 +173,9 @@ TEST(D2Q37GpuFieldsAdapter, LaunchReportIsTheBindingKernels) {
     LL_REQUIRE_GPU();
     for (const char* scheme : {"pull", "pull_separate"}) {
         auto sim = Simulation::create(
-            build_scenario("rt2d", {{"size", "32"}, {"height", "96"}, {"scheme", scheme},
-                                    {"block_size", "128"}}),
+            build_scenario(
+                "rt2d",
+                {{"size", "32"}, {"height", "96"}, {"scheme", scheme}, {"block_size", "128"}}),
             BackendKind::Cuda);
         const LaunchReport r = sim->launch_report();
         std::printf("rt2d %s block 128: %d registers, %d blocks/SM, occupancy %.3f, at most %d "
