@@ -215,7 +215,8 @@ void Simulation::set_launch(const LaunchConfig& launch) {
 // wall is adiabatic (thermal class 0) and a new fluid node's zero temperature part is theta = 0
 // at rest.
 void Simulation::set_node_types(const std::vector<std::pair<node_t, NodeType>>& edits) {
-    const ModelTraits& model = model_traits(engine_config());
+    const EngineConfig config = engine_config();
+    const ModelTraits& model = model_traits(config);
     if (!model.edits_obstacles)
         throw ConfigError("obstacles: the " + std::string(model.name) +
                           " model takes no obstacles (its walls are part of the model); draw "
