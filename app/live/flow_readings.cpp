@@ -29,6 +29,12 @@ void FlowReadings::measure(Simulation& sim, SolverSnapshot& out) {
     out.warnings = warnings_;
 }
 
+void FlowReadings::new_run() {
+    has_fronts_ = false;
+    has_nusselt_ = false;
+    has_warnings_ = false;
+}
+
 void FlowReadings::measure_fronts_now(Simulation& sim) {
     const Dims d = sim.setup().dims;
     if (!sim.has_temperature()) {
@@ -65,10 +71,10 @@ bool FlowReadings::measure_nusselt_now(Simulation& sim) {
     const auto now = Clock::now();
     // A new run or a new tau (Ra and Pr follow it) is measured at once, since the text names
     // the published value for the run's Ra; otherwise once per 1 / kNusseltHz of a moving flow.
-    const bool same_run = &sim == nusselt_sim_ && h.rayleigh == nusselt_ra_;
+    const bool same_run = has_nusselt_ && h.rayleigh == nusselt_ra_;
     if (same_run && still_fresh(sim.time_step(), nusselt_.step, now, nusselt_at_, kNusseltHz))
         return true;
-    nusselt_sim_ = &sim;
+    has_nusselt_ = true;
     nusselt_ra_ = h.rayleigh;
     nusselt_at_ = now;
     nusselt_.value = nusselt(sim, h);
@@ -80,8 +86,8 @@ bool FlowReadings::measure_nusselt_now(Simulation& sim) {
 
 void FlowReadings::update_warnings(const Simulation& sim) {
     // The warnings read only the setup, but not every frame: only when it may have changed.
-    if (&sim == warned_sim_ && sim.setup().flow.tau == warned_tau_) return;
-    warned_sim_ = &sim;
+    if (has_warnings_ && sim.setup().flow.tau == warned_tau_) return;
+    has_warnings_ = true;
     warned_tau_ = sim.setup().flow.tau;
     warnings_ = thermal_warnings(sim.setup());
 }

@@ -3,7 +3,8 @@
 // solver's diagnostics (front_levels, heat_transfer, thermal_warnings), never of the model or
 // the preset's name. Each reading has its own rate: the fronts and the Nusselt number read
 // whole-lattice fields, so they are taken a few times a second at most, and the warnings only
-// when the setup they read may have changed (a new Simulation or a new tau).
+// when the setup they read may have changed (a new run or a new tau). The owner says when the
+// run is replaced (new_run): a fresh Simulation may reuse the old one's address.
 // Solver thread only, with the Simulation to itself.
 #pragma once
 #include "solver_snapshot.hpp"
@@ -25,6 +26,8 @@ public:
 
     // Takes the readings that are due and writes the latest of each into `out`.
     void measure(Simulation& sim, SolverSnapshot& out);
+    // Forgets every reading: the next measure() takes each one at once, for the new run.
+    void new_run();
 
 private:
     using Clock = std::chrono::steady_clock;
@@ -40,14 +43,14 @@ private:
     // Measures nusselt_ when due, or at once for a new run or tau; false without heated walls.
     bool measure_nusselt_now(Simulation& sim);
     NusseltReading nusselt_;
-    const Simulation* nusselt_sim_ = nullptr;
+    bool has_nusselt_ = false;
     double nusselt_ra_ = 0; // the Rayleigh number the last value was measured at
     Clock::time_point nusselt_at_{};
 
-    // thermal_warnings() of the setup they were computed for (a new Simulation or a new tau).
+    // thermal_warnings() of the setup they were computed for (a new run or a new tau).
     void update_warnings(const Simulation& sim);
     std::vector<std::string> warnings_;
-    const Simulation* warned_sim_ = nullptr;
+    bool has_warnings_ = false;
     double warned_tau_ = 0;
 };
 

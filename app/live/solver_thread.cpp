@@ -86,6 +86,7 @@ void SolverThread::replace_run(std::unique_ptr<Simulation> fresh) {
     // Runs on the solver thread with sim_mutex_ held: replacing sim_ here is safe.
     sim_ = std::move(fresh);
     guard_.clear();
+    readings_.new_run();
 }
 
 void SolverThread::replace_run(std::unique_ptr<Simulation> fresh, SolverStart next) {

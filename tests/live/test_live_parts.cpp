@@ -136,6 +136,24 @@ TEST(LiveFlowReadings, LayeredRunHasFronts) {
     EXPECT_EQ(snap.fronts_step, 0u) << "a second reading waits 1 / kFrontsHz";
 }
 
+// A replaced run may sit at the old one's address: the readings must not trust the address
+// but be told (SolverThread::replace_run calls new_run), and then read everything at once.
+TEST(LiveFlowReadings, NewRunRetakesEveryReadingAtOnce) {
+    ReadRun run("heated_cavity2d", {{"size", "16"}});
+    run.sim->step(1);
+    run.readings.measure(*run.sim, run.snap);
+    ASSERT_EQ(run.snap.nusselt.step, 0u) << "a second reading waits 1 / kNusseltHz";
+    run.readings.new_run();
+    run.readings.measure(*run.sim, run.snap);
+    EXPECT_EQ(run.snap.nusselt.step, 1u);
+
+    ReadRun layered("rt2d", {});
+    layered.sim->step(1);
+    layered.readings.new_run();
+    layered.readings.measure(*layered.sim, layered.snap);
+    EXPECT_EQ(layered.snap.fronts_step, 1u);
+}
+
 TEST(LiveFlowReadings, ConvectionRunHasANusseltNumber) {
     const SolverSnapshot snap = ReadRun("heated_cavity2d", {{"size", "16"}}).snap;
     ASSERT_TRUE(snap.has_nusselt);
