@@ -26,11 +26,6 @@ decltype(auto) with_stencil(StencilKind s, F&& f) {
     }
 }
 template <class F>
-decltype(auto) with_precision(Precision p, F&& f) {
-    if (p == Precision::FP64) return f(Tag<double>{});
-    return f(Tag<float>{});
-}
-template <class F>
 decltype(auto) with_layout(Layout l, F&& f) {
     if (l == Layout::AoS) return f(std::integral_constant<Layout, Layout::AoS>{});
     return f(std::integral_constant<Layout, Layout::SoA>{});

@@ -48,6 +48,17 @@ void check_cpu_memory(const SimulationSetup& s) {
 
 } // namespace
 
+Performance performance_of(const SimulationSetup& setup, Measurement m, double copy_bandwidth) {
+    Performance p;
+    p.steps = m.steps;
+    p.seconds = m.seconds;
+    p.mlups = m.seconds > 0 ? double(setup.dims.nodes()) * double(m.steps) / m.seconds / 1e6 : 0;
+    p.bytes_per_second = p.mlups * 1e6 * bytes_per_node_update(setup);
+    p.copy_bandwidth = copy_bandwidth;
+    p.fraction_of_copy = copy_bandwidth > 0 ? p.bytes_per_second / copy_bandwidth : 0;
+    return p;
+}
+
 EngineConfig engine_config(const SimulationSetup& s) {
     return {s.dims, s.model, s.flow, s.launch, s.thermal, s.boussinesq};
 }
@@ -145,13 +156,7 @@ void Simulation::step(int steps) {
     if (steps <= 0) return;
     const double seconds = engine_->step(steps);
     time_step_ += std::uint64_t(steps);
-    perf_.steps = std::uint64_t(steps);
-    perf_.seconds = seconds;
-    perf_.mlups = seconds > 0 ? double(setup_.dims.nodes()) * steps / seconds / 1e6 : 0;
-    perf_.bytes_per_second = perf_.mlups * 1e6 * bytes_per_node_update(setup_);
-    perf_.copy_bandwidth = engine_->copy_bandwidth();
-    perf_.fraction_of_copy =
-        perf_.copy_bandwidth > 0 ? perf_.bytes_per_second / perf_.copy_bandwidth : 0;
+    perf_ = performance_of(setup_, {std::uint64_t(steps), seconds}, engine_->copy_bandwidth());
 }
 
 void Simulation::set_model(const ModelChoice& model) {

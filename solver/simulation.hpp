@@ -53,6 +53,17 @@ struct Performance {
     double fraction_of_copy = 0; // bytes_per_second / copy_bandwidth
 };
 
+// A measured batch of steps: MLUPS and bandwidth follow from nodes, steps and seconds.
+struct Measurement {
+    std::uint64_t steps = 0;
+    double seconds = 0;
+};
+
+// Fills MLUPS = nodes * steps / seconds / 1e6, bytes/s = MLUPS * 1e6 * bytes_per_node_update
+// (of the setup: the Boussinesq temperature population included), and the fraction of
+// `copy_bandwidth` (bytes/s, read + write counted).
+Performance performance_of(const SimulationSetup& setup, Measurement m, double copy_bandwidth);
+
 class Simulation {
 public:
     // Throws ConfigError with a user-readable message on bad input.

@@ -1,9 +1,6 @@
 // The CPU back end of every model: the model's per-node update (engine/node_model.hpp) in an
 // OpenMP loop. It is the reference the GPU is tested against and the fallback when no NVIDIA
 // GPU is present.
-//
-// [SECTION] CpuEngine   buffers, steps, canonical state, fields
-// [SECTION] factory     LL_CPU_ENGINE_FACTORY: one translation unit per model instantiation
 #pragma once
 #include "engine.hpp"
 #include "population_sets.hpp"
@@ -17,7 +14,6 @@
 
 namespace ll {
 
-// ---- [SECTION] CpuEngine ----
 template <NodeModel M>
 class CpuEngine final : public Engine {
     using Real = typename M::Real;

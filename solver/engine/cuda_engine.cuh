@@ -21,8 +21,6 @@
 
 namespace ll::cuda {
 
-std::string gib(double bytes);
-
 template <NodeModel M>
 class CudaEngine final : public Engine {
     using Real = typename M::Real;

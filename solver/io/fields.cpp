@@ -75,15 +75,6 @@ std::optional<FieldKind> parse_field(std::string_view s) {
     return std::nullopt;
 }
 
-std::string field_names() {
-    std::string out;
-    for (const auto& [k, name] : kFields) {
-        if (!out.empty()) out.push_back('|');
-        out.append(name);
-    }
-    return out;
-}
-
 std::string_view field_units(FieldKind f, StencilKind stencil) {
     switch (f) {
     case FieldKind::Vorticity:

@@ -13,7 +13,6 @@ namespace ll {
 
 std::string_view to_string(FieldKind);
 std::optional<FieldKind> parse_field(std::string_view);
-std::string field_names(); // "speed|ux|uy|uz|vorticity|density|temperature"
 // Units of the field in lattice units, for colour-bar labels. The temperature of the d2q37 model
 // is T / T0; the Boussinesq model (an isothermal flow stencil) reports theta = T - T0 in units
 // of its temperature difference.

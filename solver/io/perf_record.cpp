@@ -2,17 +2,6 @@
 
 namespace ll {
 
-Performance performance_of(const SimulationSetup& setup, Measurement m, double copy_bandwidth) {
-    Performance p;
-    p.steps = m.steps;
-    p.seconds = m.seconds;
-    p.mlups = m.seconds > 0 ? double(setup.dims.nodes()) * double(m.steps) / m.seconds / 1e6 : 0;
-    p.bytes_per_second = p.mlups * 1e6 * bytes_per_node_update(setup);
-    p.copy_bandwidth = copy_bandwidth;
-    p.fraction_of_copy = copy_bandwidth > 0 ? p.bytes_per_second / copy_bandwidth : 0;
-    return p;
-}
-
 nlohmann::json device_record(Simulation& sim) {
     const DeviceInfo& d = sim.device();
     return {{"backend", d.backend},
@@ -29,12 +18,10 @@ nlohmann::json perf_record(Simulation& sim, Measurement m) {
     const LaunchReport r = sim.launch_report();
     nlohmann::json j = device_record(sim);
     j["scenario"] = s.scenario;
-    j["model"] = {{"stencil", to_string(s.model.stencil)},
-                  {"collision", to_string(s.model.collision)},
-                  {"scheme", to_string(s.model.scheme)},
-                  {"layout", to_string(s.model.layout)},
-                  {"precision", to_string(s.model.precision)},
-                  {"storage", to_string(stored_as(s.model))}};
+    j["model"] = {
+        {"stencil", to_string(s.model.stencil)},     {"collision", to_string(s.model.collision)},
+        {"scheme", to_string(s.model.scheme)},       {"layout", to_string(s.model.layout)},
+        {"precision", to_string(s.model.precision)}, {"storage", to_string(stored_as(s.model))}};
     j["lattice"] = {
         {"nx", s.dims.nx}, {"ny", s.dims.ny}, {"nz", s.dims.nz}, {"nodes", s.dims.nodes()}};
     j["launch"] = {{"block_size", s.launch.block_size},

@@ -89,6 +89,12 @@ SimulationSetup build_rt2d(const ScenarioSpec& spec, const KeyValues& user) {
     o.amplitude = number_key(keys, "amplitude");
     o.width = number_key(keys, "interface");
     o.block_size = int(integer_key(keys, "block_size"));
+    using thermal::D2Q37Scheme;
+    const bool fused = scheme.find("separate") == std::string::npos;
+    if (scheme.starts_with("push"))
+        o.scheme = fused ? D2Q37Scheme::PushFused : D2Q37Scheme::Push;
+    else
+        o.scheme = fused ? D2Q37Scheme::PullFused : D2Q37Scheme::Pull;
     thermal::Rt2dSetup rt;
     try {
         rt = thermal::rt2d(o);
@@ -96,21 +102,14 @@ SimulationSetup build_rt2d(const ScenarioSpec& spec, const KeyValues& user) {
         throw ConfigError(e.what());
     }
 
+    const EngineConfig e = thermal::engine_config(rt.config);
     SimulationSetup s;
     s.scenario = spec.name;
-    s.dims = Dims{std::uint32_t(lx), std::uint32_t(ly), 1};
-    s.model = {StencilKind::D2Q37,
-               CollisionKind::BGK,
-               scheme.rfind("push", 0) == 0 ? Scheme::Push : Scheme::Pull,
-               Layout::SoA,
-               Precision::FP64,
-               {}};
-    s.thermal = {.gravity = o.gravity,
-                 .T_bottom = o.T_down,
-                 .T_top = o.T_up,
-                 .fused = scheme.find("separate") == std::string::npos};
-    s.flow.tau = o.tau;
-    s.launch.block_size = o.block_size;
+    s.dims = e.dims;
+    s.model = e.model;
+    s.flow = e.flow;
+    s.launch = e.launch;
+    s.thermal = e.thermal;
     allocate_fields(s);
     s.rho = rt.initial.rho;
     s.T = rt.initial.T;

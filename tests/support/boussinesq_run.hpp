@@ -17,7 +17,10 @@ class Run {
 public:
     Run(const Config& cfg, std::unique_ptr<ll::Engine> engine)
         : cfg_(cfg), engine_(std::move(engine)) {
-        engine_->set_flags(with_near_wall_bits(cfg_));
+        // The flow stencil's near-wall bits cover the temperature stencil's neighbours.
+        std::vector<std::uint8_t> flags = cfg_.flags;
+        mark_near_wall(cfg_.model.stencil, cfg_.dims, flags);
+        engine_->set_flags(flags);
     }
 
     double step(int steps) {

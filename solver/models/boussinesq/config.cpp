@@ -69,23 +69,6 @@ double kappa_of(const Config& cfg) {
     });
 }
 
-std::vector<std::uint8_t> with_near_wall_bits(const Config& cfg) {
-    std::vector<std::uint8_t> flags = cfg.flags;
-    with_stencils(cfg, [&](auto sf, auto) {
-        using SF = typename decltype(sf)::type;
-        for (node_t n = 0; n < cfg.dims.nodes(); ++n) {
-            std::uint8_t f = cfg.flags[n] & std::uint8_t(~kNearWallBit);
-            const NodeFrame fr = make_frame(cfg.dims, n);
-            for (int i = 1; i < SF::Q && is_updated(f); ++i)
-                if (is_halfway_wall(
-                        cfg.flags[fr.shift(cvel<SF>(i, 0), cvel<SF>(i, 1), cvel<SF>(i, 2))]))
-                    f |= kNearWallBit;
-            flags[n] = f;
-        }
-    });
-    return flags;
-}
-
 // Guo's moment is rho u - F/2 (equilibrium.hpp), so the flow starts from f_eq at
 // u - F / (2 rho): the engine then reports exactly the given u.
 void equilibrium_state(const Config& cfg, const Fields& in, std::vector<double>& f,

@@ -44,8 +44,6 @@ int flow_velocities(const Config& cfg);
 int temperature_velocities(const Config& cfg);
 // Diffusivity of the config: cs2_T (tau_T - 1/2).
 double kappa_of(const Config& cfg);
-// Flags with the near-wall bits of the flow stencil (which covers the temperature stencil).
-std::vector<std::uint8_t> with_near_wall_bits(const Config& cfg);
 // Canonical equilibrium state of the fields.
 void equilibrium_state(const Config& cfg, const Fields& fields, std::vector<double>& f,
                        std::vector<double>& g);

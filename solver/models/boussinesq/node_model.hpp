@@ -65,7 +65,6 @@ Args<Real> make_args(const Dims& dims, const FlowParams& flow, const ThermalSett
 // ---- [SECTION] model ----
 template <class SF, class ST, class RealT>
 struct BoussinesqModel {
-    using Stencil = SF; // the flow's
     using Real = RealT;
     using Store = RealT; // 16-bit storage is refused (model_error)
     using Args = boussinesq::Args<Real>;
@@ -73,7 +72,6 @@ struct BoussinesqModel {
     LL_HD static constexpr int set_q(int k) { return k == 0 ? SF::Q : ST::Q; }
     static constexpr int kStateQ = SF::Q + ST::Q;
     static constexpr bool kHasTemperature = true;
-    static constexpr bool kSharedX = false;
 
     LL_HD static StepArgs<Real>& lattice(Args& a) { return a.flow; }
     LL_HD static const StepArgs<Real>& lattice(const Args& a) { return a.flow; }

@@ -104,7 +104,7 @@ LL_HD void gather(const Grid& g, const D2Q37Params& p, const double* a, int x, i
         f[I] = a[g.at(I, s - g.hop(cx, cy))];
     });
     if constexpr (kNearWall) {
-        const auto out = [&](auto I) { return a[g.at(D2Q37::opposite(I), s)]; };
+        const auto out = [&](auto I) { return a[g.at(opposite(I), s)]; };
         apply_wall(y, g.ly, p, out, f);
     }
 }
@@ -124,7 +124,7 @@ LL_HD void bc_push(const Grid& g, const D2Q37Params& p, double* b, int x, int y)
     double f[D2Q37::Q] = {}; // only the wall directions are set and used; {} quiets GCC 12 -O3
     const auto out = [&](auto I) {
         constexpr int cx = D2Q37::c[I][0], cy = D2Q37::c[I][1];
-        return b[g.at(D2Q37::opposite(I), s - g.hop(cx, cy))];
+        return b[g.at(opposite(I), s - g.hop(cx, cy))];
     };
     apply_wall(y, g.ly, p, out, f);
     static_for<D2Q37::Q>([&](auto I) {
@@ -136,7 +136,7 @@ LL_HD void bc_push(const Grid& g, const D2Q37Params& p, double* b, int x, int y)
 LL_HD void bc_pull(const Grid& g, const D2Q37Params& p, const double* a, double* b, int x, int y) {
     const std::size_t s = g.site(x, y);
     double f[D2Q37::Q] = {}; // only the wall directions are set and used; {} quiets GCC 12 -O3
-    const auto out = [&](auto I) { return a[g.at(D2Q37::opposite(I), s)]; };
+    const auto out = [&](auto I) { return a[g.at(opposite(I), s)]; };
     apply_wall(y, g.ly, p, out, f);
     static_for<D2Q37::Q>([&](auto I) {
         if (through_wall<I>(y, g.ly)) b[g.at(I, s)] = f[I];
@@ -186,19 +186,6 @@ LL_HD void collide_push(const Grid& g, const D2Q37Params& p, const double* a, do
     load(g, a, s, f);
     collide(p, f);
     scatter(g, b, s, f);
-}
-
-// The hydrodynamic fields of node (x, y) from the state array of `scheme` (pull: pbc done).
-LL_HD Moments node_fields(const Grid& g, const D2Q37Params& p, D2Q37Scheme scheme, const double* a,
-                          int x, int y) {
-    double f[D2Q37::Q];
-    if (!is_pull(scheme))
-        load(g, a, g.site(x, y), f);
-    else if (near_wall(y, g.ly))
-        gather<true>(g, p, a, x, y, f);
-    else
-        gather<false>(g, p, a, x, y, f);
-    return hydrodynamic(moments(f), p);
 }
 
 } // namespace ll::thermal

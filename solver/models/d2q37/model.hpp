@@ -48,7 +48,7 @@ LL_HD double equilibrium(const EqState& s) {
     constexpr double D = D2Q37::D;
     constexpr double xx = D2Q37::xi(I, 0), xy = D2Q37::xi(I, 1);
     constexpr double x2 = xx * xx + xy * xy;
-    constexpr double w = D2Q37::w(I);
+    constexpr double w = D2Q37::w[I];
     // Constant parts of the temperature Hermite terms fold at compile time.
     constexpr double k2 = x2 - D, k3 = 3 * (x2 - D - 2), k4a = 6 * (x2 - D - 4),
                      k4b = 6 * (D + 2 - x2), k4c = 3 * (x2 * x2 - 2 * (D + 2) * x2 + D * (D + 2));

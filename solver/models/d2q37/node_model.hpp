@@ -145,7 +145,7 @@ LL_HD void read_node(const D2Q37Args& a, int x, int y, double (&f)[D2Q37::Q]) {
             f[I] = s[g.at(I, g.site((x - cx + g.lx) % g.lx, y - cy))];
         });
         if (!near_wall(y, g.ly)) return;
-        const auto out = [&](auto I) { return s[g.at(D2Q37::opposite(I), g.site(x, y))]; };
+        const auto out = [&](auto I) { return s[g.at(opposite(I), g.site(x, y))]; };
         apply_wall(y, g.ly, a.p, out, f);
     }
 }
@@ -253,7 +253,7 @@ struct D2Q37Model {
             static_for<D2Q37::Q>([&](auto I) {
                 constexpr int cx = D2Q37::c[I][0], cy = D2Q37::c[I][1];
                 if (through_wall<I>(y, g.ly))
-                    s[g.at(D2Q37::opposite(I), g.site(x, y))] = r[I];
+                    s[g.at(opposite(I), g.site(x, y))] = r[I];
                 else
                     s[g.at(I, g.site((x - cx + g.lx) % g.lx, y - cy))] = r[I];
             });

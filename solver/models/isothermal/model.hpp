@@ -19,8 +19,6 @@ struct IsothermalModel {
     LL_HD static constexpr int set_q(int) { return S::Q; } // velocities of set k
     static constexpr int kStateQ = S::Q;
     static constexpr bool kHasTemperature = false;
-    // Its one population set can take the x-shift through shared memory (shared_x).
-    static constexpr bool kSharedX = true;
 
     LL_HD static Args& lattice(Args& a) { return a; }
     LL_HD static const Args& lattice(const Args& a) { return a; }
