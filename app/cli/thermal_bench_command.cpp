@@ -73,7 +73,7 @@ Plan plan_of(const ThermalBenchOptions& o) {
     p.flops_per_site = o.flops_per_site.value_or(thermal::CollideFlops::per_site);
     p.flops_source = o.flops_per_site
                          ? "given with --flops-per-site"
-                         : "analytic count of collide() (models/d2q37/kernel_work.hpp)";
+                         : "analytic count of collide() (app/cli/d2q37_kernel_work.hpp)";
     return p;
 }
 

@@ -1,9 +1,9 @@
 // The output of `latticelab thermal-bench`: one JSON row per kernel or full step and block size
 // with its rates, and the Markdown report, which is built from the JSON alone.
 #pragma once
+#include "app/cli/d2q37_kernel_work.hpp"
 #include "solver/cuda/device_probes.hpp"
 #include "solver/engine/engine.hpp"
-#include "solver/models/d2q37/kernel_work.hpp"
 
 #include <nlohmann/json.hpp>
 

@@ -1,9 +1,9 @@
-// The host side of the D2Q37 kernel bench (solver/models/d2q37/kernel_work.hpp), which the
+// The host side of the D2Q37 kernel bench (app/cli/d2q37_kernel_work.hpp), which the
 // GPU-only `latticelab thermal-bench` builds its figures on: the analytic FLOP count, the bytes
 // each kernel moves, the rates, the names and the launches of each scheme's step; and the
 // factory's answer without a GPU. Hand counts from the velocity table of velocity_set.hpp:
 // |c_x| = 1, 2, 3 for 14, 10 and 6 directions (likewise c_y).
-#include "solver/models/d2q37/kernel_work.hpp"
+#include "app/cli/d2q37_kernel_work.hpp"
 #include "solver/models/d2q37/node_model.hpp"
 #include "support/test_support.hpp"
 

@@ -6,7 +6,7 @@
 // [SECTION] kernels        the passes of a step
 // [SECTION] work model     bytes and FLOPs per launch: the numerators of GB/s and GFLOP/s
 #pragma once
-#include "lattice.hpp"
+#include "solver/models/d2q37/lattice.hpp"
 
 #include <optional>
 #include <span>

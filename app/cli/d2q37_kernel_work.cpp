@@ -1,5 +1,5 @@
 // Host side of the kernel bench: names, the launches of each scheme's step, the work model.
-#include "kernel_work.hpp"
+#include "d2q37_kernel_work.hpp"
 
 #include <array>
 
