@@ -1,6 +1,4 @@
-// Flow diagnostics of the Boussinesq model: Nusselt number, energy, mode amplitudes, and
-// comparisons that a NaN cannot pass (std::max(m, NaN) returns m, so a plain running
-// maximum hides a blown-up node).
+// The Nusselt number of the Boussinesq model's fields.
 #pragma once
 #include "solver/models/boussinesq/config.hpp"
 
@@ -21,24 +19,5 @@ double average_nusselt(const std::vector<std::uint8_t>& flags, const Real* u_axi
                        const Real* theta, double height, double kappa, double dT);
 // The same on the engine's fields, kappa from the config.
 double average_nusselt(const Config& cfg, const Fields& f, double height, double dT, int axis = 0);
-
-// Sum over fluid nodes of rho |u|^2 / 2 (NaN if any node is NaN).
-double kinetic_energy(const Config& cfg, const Fields& f);
-
-// Amplitude of the Fourier mode exp(i 2 pi m x / nx) of v along x on row (y, z).
-double mode_amplitude(const Dims& d, const std::vector<double>& v, std::uint32_t y, std::uint32_t z,
-                      int m);
-
-// Least-squares slope of ln(v) against t: the growth rate of an exponential (NaN if any v is
-// NaN, not finite if any v <= 0).
-double log_slope(const std::vector<double>& t, const std::vector<double>& v);
-
-// |value / reference - 1| <= tolerance; false for a NaN (a plain `>` check would pass it).
-bool within_relative(double value, double reference, double tolerance);
-
-// Largest |a - b| over the elements; +infinity if either holds a NaN or the sizes differ.
-double max_abs_difference(const std::vector<double>& a, const std::vector<double>& b);
-// Largest |v|; +infinity if v holds a NaN.
-double max_abs(const std::vector<double>& v);
 
 } // namespace ll::thermal::boussinesq

@@ -6,6 +6,7 @@
 #include "solver/models/d2q37/config.hpp"
 #include "solver/models/registry.hpp"
 
+#include <cmath>
 #include <memory>
 #include <string>
 #include <utility>
@@ -62,3 +63,19 @@ inline std::unique_ptr<D2Q37Run> d2q37_cuda(const thermal::D2Q37Config& cfg, std
 }
 
 } // namespace ll::test
+
+namespace ll::thermal {
+// Isothermal hydrostatic column (and a row-independent x): rho(y) = rho0 exp(-kScale g y / T).
+inline ThermalFields isothermal_atmosphere(int lx, int ly, double T, double gravity,
+                                           double rho0 = 1) {
+    ThermalFields f;
+    f.resize(lx, ly);
+    for (int y = 0; y < ly; ++y)
+        for (int x = 0; x < lx; ++x) {
+            const std::size_t k = std::size_t(y) * std::size_t(lx) + std::size_t(x);
+            f.rho[k] = rho0 * std::exp(-D2Q37::kScale * gravity * y / T);
+            f.T[k] = T;
+        }
+    return f;
+}
+} // namespace ll::thermal

@@ -1,4 +1,4 @@
-// Initial fields of the D2Q37 Rayleigh-Taylor run and of a resting isothermal atmosphere.
+// Initial fields of the D2Q37 Rayleigh-Taylor run.
 #include "rt2d.hpp"
 
 #include <cmath>
@@ -76,18 +76,6 @@ Rt2dSetup rt2d(const Rt2dOptions& o) {
         }
     }
     return s;
-}
-
-ThermalFields isothermal_atmosphere(int lx, int ly, double T, double gravity, double rho0) {
-    ThermalFields f;
-    f.resize(lx, ly);
-    for (int y = 0; y < ly; ++y)
-        for (int x = 0; x < lx; ++x) {
-            const std::size_t k = std::size_t(y) * std::size_t(lx) + std::size_t(x);
-            f.rho[k] = rho0 * std::exp(-D2Q37::kScale * gravity * y / T);
-            f.T[k] = T;
-        }
-    return f;
 }
 
 } // namespace ll::thermal

@@ -29,7 +29,4 @@ struct Rt2dSetup {
 // Throws std::invalid_argument (naming the option and its range) for impossible options.
 Rt2dSetup rt2d(const Rt2dOptions& opt);
 
-// Isothermal hydrostatic column (and a row-independent x): rho(y) = rho0 exp(-kScale g y / T).
-ThermalFields isothermal_atmosphere(int lx, int ly, double T, double gravity, double rho0 = 1);
-
 } // namespace ll::thermal

@@ -9,9 +9,9 @@
 // Ra 1e4: tau = 0.662, tau_T = 0.728. Run until Nu changes by < 1e-6 over 1000 steps.
 // Tolerance: 1 % of the reference Nu (issue 4). Measured: Ra 1e3 1.1177 (-0.03 %), Ra 1e4
 // 2.2465 (+0.16 %).
-#include "solver/diagnostics/flow_diagnostics.hpp"
-#include "support/boussinesq_run.hpp"
 #include "solver/models/boussinesq/scenarios.hpp"
+#include "support/boussinesq_run.hpp"
+#include "support/flow_checks.hpp"
 #include "support/flow_fields.hpp"
 
 #include <gtest/gtest.h>

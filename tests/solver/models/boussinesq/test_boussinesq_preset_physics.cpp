@@ -5,9 +5,9 @@
 // side, buoyancy velocity 0.1 (the preset's defaults otherwise: D2Q9 TRT + D2Q5, pull, SoA,
 // FP64): tau = 0.755, tau_T = 0.861, H^2 / kappa = 8500 steps. Run until Nu changes by < 1e-6
 // over 1000 steps. Tolerance 1 % (issue 4).
-#include "solver/scenario/scenario.hpp"
-#include "solver/diagnostics/flow_diagnostics.hpp"
 #include "solver/diagnostics/heat_transfer.hpp"
+#include "solver/scenario/scenario.hpp"
+#include "support/flow_checks.hpp"
 #include "support/flow_fields.hpp"
 
 #include <gtest/gtest.h>

@@ -7,10 +7,10 @@
 // fixed temperature; random-ish initial u and theta; tau = 0.7, tau_T = 0.8, g beta = 1e-3;
 // 60 and 61 steps (both parities of the in-place schemes). Tolerance on the canonical state:
 // 1e-13 (FP64) and 1e-6 (FP32), absolute, on populations of O(0.1).
-#include "solver/diagnostics/flow_diagnostics.hpp"
-#include "support/boussinesq_run.hpp"
 #include "solver/models/boussinesq/model.hpp"
 #include "solver/models/boussinesq/scenarios.hpp"
+#include "support/boussinesq_run.hpp"
+#include "support/flow_checks.hpp"
 #include "support/flow_fields.hpp"
 
 #include <gtest/gtest.h>

@@ -10,10 +10,10 @@
 // steps (both parities of the in-place schemes), collisions
 // BGK / TRT / MRT in turn. Tolerance on the canonical populations (O(0.1)): 1e-12 (FP64: the
 // GPU contracts to FMA where the CPU rounds twice) and 2e-6 (FP32), compared in double.
-#include "solver/diagnostics/flow_diagnostics.hpp"
-#include "support/boussinesq_run.hpp"
 #include "solver/models/boussinesq/model.hpp"
 #include "solver/models/boussinesq/scenarios.hpp"
+#include "support/boussinesq_run.hpp"
+#include "support/flow_checks.hpp"
 
 #include <gtest/gtest.h>
 

@@ -9,7 +9,7 @@
 //   switches    scheme, layout, precision and block size changed on the GPU mid-run, and a
 //               drawn obstacle, continue like the CPU run
 #include "solver/io/fields.hpp"
-#include "solver/diagnostics/flow_diagnostics.hpp"
+#include "support/flow_checks.hpp"
 #include "support/test_support.hpp"
 
 #include <gtest/gtest.h>
