@@ -51,66 +51,39 @@ constexpr NameTable<BackendKind, 3> kBackends{
 
 } // namespace
 
+// to_string, parse_<name> and <name>_names of an enum with one table.
+#define LL_NAMES(E, table, parse_fn, names_fn)                                                     \
+    std::string_view to_string(E v) {                                                              \
+        return table.name(v);                                                                      \
+    }                                                                                              \
+    std::optional<E> parse_fn(std::string_view s) {                                                \
+        return table.parse(s);                                                                     \
+    }                                                                                              \
+    std::string names_fn() {                                                                       \
+        return table.list();                                                                       \
+    }
+LL_NAMES(CollisionKind, kCollisions, parse_collision, collision_names)
+LL_NAMES(Scheme, kSchemes, parse_scheme, scheme_names)
+LL_NAMES(Layout, kLayouts, parse_layout, layout_names)
+LL_NAMES(Precision, kPrecisions, parse_precision, precision_names)
+LL_NAMES(Storage, kStorages, parse_storage, storage_names)
+#undef LL_NAMES
+
 std::string_view to_string(StencilKind v) {
     return is_thermal(v) ? kThermalStencils.name(v) : kStencils.name(v);
-}
-std::string_view to_string(CollisionKind v) {
-    return kCollisions.name(v);
-}
-std::string_view to_string(Scheme v) {
-    return kSchemes.name(v);
-}
-std::string_view to_string(Layout v) {
-    return kLayouts.name(v);
-}
-std::string_view to_string(Precision v) {
-    return kPrecisions.name(v);
-}
-std::string_view to_string(BackendKind v) {
-    return kBackends.name(v);
 }
 std::optional<StencilKind> parse_stencil(std::string_view s) {
     const auto v = kStencils.parse(s);
     return v ? v : kThermalStencils.parse(s);
 }
-std::optional<CollisionKind> parse_collision(std::string_view s) {
-    return kCollisions.parse(s);
-}
-std::optional<Scheme> parse_scheme(std::string_view s) {
-    return kSchemes.parse(s);
-}
-std::optional<Layout> parse_layout(std::string_view s) {
-    return kLayouts.parse(s);
-}
-std::optional<Precision> parse_precision(std::string_view s) {
-    return kPrecisions.parse(s);
-}
-std::optional<BackendKind> parse_backend(std::string_view s) {
-    return kBackends.parse(s);
-}
 std::string stencil_names() {
     return kStencils.list();
 }
-std::string collision_names() {
-    return kCollisions.list();
+std::string_view to_string(BackendKind v) {
+    return kBackends.name(v);
 }
-std::string scheme_names() {
-    return kSchemes.list();
-}
-std::string layout_names() {
-    return kLayouts.list();
-}
-std::string precision_names() {
-    return kPrecisions.list();
-}
-std::string_view to_string(Storage v) {
-    return kStorages.name(v);
-}
-std::optional<Storage> parse_storage(std::string_view s) {
-    return kStorages.parse(s);
-}
-std::string storage_names() {
-    return kStorages.list();
+std::optional<BackendKind> parse_backend(std::string_view s) {
+    return kBackends.parse(s);
 }
 
 std::string_view describe(Scheme s) {

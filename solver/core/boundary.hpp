@@ -1,17 +1,7 @@
-// Boundary rules, each a per-link rule that works with every propagation scheme.
-//
-// [SECTION] Half-way walls (kSolid, kMovingWall, kFreeSlip) are never updated. A population
-// f*_j(x) that streams into such a wall node lands in the wall node's own incoming slot, which
-// nobody else reads or writes; the fluid node x later takes its reflection from there. So the
-// redirect of incoming direction i at x, whose source x - c_i is a wall, reads
-//     incoming(x - c_i, opposite(i))                       bounce-back (Ladd 1994)
-//     ... + 6 w_i rho_w (c_i . u_w), rho_w = 1             moving wall (Ladd 1994)
-//     incoming(x - n, reflect(i))                          free slip: specular reflection, n the
-//                                                          components of c_i pointing into walls
-// [SECTION] Updated boundary nodes replace the collision:
-//     kWallOnGrid  on-grid bounce-back, f_i <- f_opp(i) (seed 002, split scheme)
-//     kInlet       f = f_eq(rho_node, u_in)       equilibrium velocity inlet
-//     kOutlet      f = f_eq(rho_out, u_node)      equilibrium pressure outlet
+// Boundary rules, each a per-link rule that works with every propagation scheme (docs/DESIGN.md,
+// "Walls as per-link rules"): half-way walls redirect the read of an incoming slot (bounce-back
+// and moving wall after Ladd 1994, free slip by specular reflection); on-grid bounce-back,
+// inlets and outlets are updated nodes whose rule replaces the collision.
 #pragma once
 #include "flags.hpp"
 #include "scheme.hpp"

@@ -1,17 +1,8 @@
 // Propagation schemes: where the pre-collision population f_i(x, t) is read from (its
 // "incoming" slot) and where the post-collision f*_i(x, t) is written (its "outgoing" slot).
-// Every scheme satisfies outgoing(x, i, t) == incoming(x + c_i, i, t + 1), which is streaming.
-//
-//   push      read own node, write to x + c_i            aligned reads, misaligned writes
-//   pull      read x - c_i, write own node               seeds 001/002 "reversed" scheme
-//   split     read x - (cx,0,0), write x + (0,cy,cz)     seed 002: x-shift at read, y/z at write
-//   aa        one array, two kernels (Bailey et al., seed 003): even steps read and write the
-//             own node with directions swapped; odd steps read x - c_i, write x + c_i
-//   esoteric  one array, one kernel, parity swaps slots: each opposite pair (i, i+1) lives at
-//             the node and its +c_i neighbour (in-place "esoteric pull")
-//   shared_x  pull addressing; the GPU kernel moves the x-shift through shared memory
-//             (the Tolke/Habich baseline of seeds 002/003)
-// A-B schemes read buffer A and write buffer B, then swap; in-place schemes use one buffer.
+// Every scheme satisfies outgoing(x, i, t) == incoming(x + c_i, i, t + 1), which is streaming;
+// each scheme's slots are tabled in docs/DESIGN.md (A-A: Bailey et al. 2009). A-B schemes read
+// buffer A and write buffer B, then swap; in-place schemes use one buffer.
 #pragma once
 #include "stencil.hpp"
 

@@ -2,11 +2,7 @@
 // the number format in memory. Propagation (node_update.hpp) reads every population through
 // load() and writes it through store(); the collisions and boundary rules see Real only.
 //
-// Memory holds the shifted population g = f - w (equilibrium.hpp), which at low Mach number is
-// small and centred on zero: that is what makes 16 bits enough (Lehmann et al. 2022 stored
-// shifted populations in 16 bits this way; the formats below are our own).
-//
-//   fp64, fp32  the value itself
+// Memory holds the shifted population g = f - w (equilibrium.hpp; Lehmann et al. 2022):
 //   fp16s       IEEE 754 binary16 of g * 2^15: the scale moves |g| < 2 into the format's range
 //               (max 65504), keeps the 11-bit significand down to |g| ~ 2e-9 and, being a power
 //               of two, adds no rounding. Hardware conversion on the GPU (cvt.f16.f32).
@@ -78,10 +74,7 @@ LL_HD float magnitude(float x) {
 // (the all-ones exponent), NaN gives `nan`.
 //   Nearest      round to nearest even: state import, and IEEE's rule for fp16s
 //   TowardZero   truncation: what the GPU's cvt.rz does, after dithered_truncation()'s dither
-// A time step's stores round stochastically instead (stochastic_half, fp16c_stochastic below):
-// with round-to-nearest a steady flow rounds the same value the same way every step, and that
-// bias builds up to an error of 2^-p N^2 / (nu pi^2) relative (a plane Poiseuille flow at
-// N = 32, tau = 0.8 was 9 % off in fp16s); unbiased rounding averages out over the steps.
+// (Why a time step rounds stochastically instead: docs/DESIGN.md, "Precision and storage".)
 enum class Rounding : std::uint8_t { Nearest, TowardZero };
 
 // x without its `drop` low bits, rounded as R says.

@@ -43,24 +43,16 @@ double measure_copy_bandwidth() {
         LL_CUDA(cudaMemGetInfo(&free, &total));
         const std::size_t bytes = std::min<std::size_t>(std::size_t(1) << 30, free / 4);
         DeviceBuffer<char> a(bytes), b(bytes);
-        cudaEvent_t t0, t1;
-        LL_CUDA(cudaEventCreate(&t0));
-        LL_CUDA(cudaEventCreate(&t1));
+        StreamTimer timer;
         LL_CUDA(cudaMemcpy(b.get(), a.get(), bytes, cudaMemcpyDeviceToDevice));
-        std::vector<float> ms;
+        std::vector<double> seconds;
         for (int r = 0; r < 7; ++r) {
-            LL_CUDA(cudaEventRecord(t0));
+            timer.start(nullptr);
             LL_CUDA(cudaMemcpyAsync(b.get(), a.get(), bytes, cudaMemcpyDeviceToDevice));
-            LL_CUDA(cudaEventRecord(t1));
-            LL_CUDA(cudaEventSynchronize(t1));
-            float m = 0;
-            LL_CUDA(cudaEventElapsedTime(&m, t0, t1));
-            ms.push_back(m);
+            seconds.push_back(timer.seconds(nullptr));
         }
-        cudaEventDestroy(t0);
-        cudaEventDestroy(t1);
-        std::sort(ms.begin(), ms.end());
-        bandwidth = 2.0 * double(bytes) / (ms[ms.size() / 2] * 1e-3);
+        std::sort(seconds.begin(), seconds.end());
+        bandwidth = 2.0 * double(bytes) / seconds[seconds.size() / 2];
     });
     return bandwidth;
 }

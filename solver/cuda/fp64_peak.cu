@@ -65,25 +65,17 @@ Fp64Peak measure() {
 
     const int blocks = p.sms * std::max(1, prop.maxThreadsPerMultiProcessor / kBlock);
     DeviceBuffer<double> out(std::size_t(blocks) * kBlock);
-    cudaEvent_t t0, t1;
-    LL_CUDA(cudaEventCreate(&t0));
-    LL_CUDA(cudaEventCreate(&t1));
-    std::vector<float> ms;
+    StreamTimer timer;
+    std::vector<double> seconds;
     for (int r = 0; r < 6; ++r) { // the first is a warm-up
-        LL_CUDA(cudaEventRecord(t0));
+        timer.start(nullptr);
         fma_chains<<<blocks, kBlock>>>(out.get(), 1 - 1e-6, 1e-6);
-        LL_CUDA(cudaEventRecord(t1));
-        LL_CUDA(cudaEventSynchronize(t1));
-        float m = 0;
-        LL_CUDA(cudaEventElapsedTime(&m, t0, t1));
-        if (r > 0) ms.push_back(m);
+        const double s = timer.seconds(nullptr); // launch errors checked first
+        if (r > 0) seconds.push_back(s);
     }
-    LL_CUDA(cudaGetLastError());
-    cudaEventDestroy(t0);
-    cudaEventDestroy(t1);
-    std::sort(ms.begin(), ms.end());
+    std::sort(seconds.begin(), seconds.end());
     const double flops = 2.0 * kChains * kIterations * double(blocks) * kBlock;
-    p.measured = flops / (ms[ms.size() / 2] * 1e-3);
+    p.measured = flops / seconds[seconds.size() / 2];
     return p;
 }
 

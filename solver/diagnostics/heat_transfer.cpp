@@ -1,8 +1,8 @@
 #include "heat_transfer.hpp"
 
 #include "flow_diagnostics.hpp"
-#include "solver/models/boussinesq/config.hpp"
 #include "solver/core/stencil.hpp"
+#include "solver/models/boussinesq/config.hpp"
 
 #include <cmath>
 #include <cstdio>
@@ -17,16 +17,12 @@ constexpr const char* kWhichRuns = "the Nusselt number is measured between the h
                                    "wall of heated_cavity2d, rayleigh_benard2d and "
                                    "rayleigh_benard3d";
 
-std::uint32_t extent(const Dims& d, int axis) {
-    return axis == 0 ? d.nx : axis == 1 ? d.ny : d.nz;
-}
-
 // theta of the fixed-temperature wall at the low (or high) end of `axis`, taken in the middle
 // of that end plane; NaN when that node is no fixed-temperature wall.
 double end_wall_theta(const SimulationSetup& s, int axis, bool high) {
     const Dims& d = s.dims;
     std::uint32_t c[3] = {d.nx / 2, d.ny / 2, d.nz / 2};
-    c[axis] = high ? extent(d, axis) - 1 : 0;
+    c[axis] = high ? slice_count(d, Axis(axis)) - 1 : 0;
     const std::uint8_t flag = s.flags[c[0] + std::size_t(d.nx) * (c[1] + std::size_t(d.ny) * c[2])];
     const int cls = thermal_class(flag);
     if (is_updated(flag) || cls == 0) return std::numeric_limits<double>::quiet_NaN();
@@ -78,7 +74,7 @@ HeatTransfer heat_transfer(const SimulationSetup& s) {
         h.why = name + " has no heated walls driving heat through it; " + kWhichRuns;
         return h;
     }
-    if (s.flags.size() != s.dims.nodes() || extent(s.dims, axis) < 3) {
+    if (s.flags.size() != s.dims.nodes() || slice_count(s.dims, Axis(axis)) < 3) {
         h.why = name + " has no fluid between its heated walls";
         return h;
     }
@@ -90,7 +86,7 @@ HeatTransfer heat_transfer(const SimulationSetup& s) {
     }
     h.available = true;
     h.axis = axis;
-    h.height = extent(s.dims, axis) - 2;
+    h.height = slice_count(s.dims, Axis(axis)) - 2;
     h.kappa = kappa_of(s);
     h.dT = hot - cold;
     const double nu = viscosity_of_tau(s.flow.tau);
@@ -106,8 +102,7 @@ double nusselt(const SimulationSetup& s, const HeatTransfer& h, const Real* u_ax
     return bq::average_nusselt(s.flags, u_axis, theta, h.height, h.kappa, h.dT);
 }
 template double nusselt(const SimulationSetup&, const HeatTransfer&, const float*, const float*);
-template double nusselt(const SimulationSetup&, const HeatTransfer&, const double*,
-                        const double*);
+template double nusselt(const SimulationSetup&, const HeatTransfer&, const double*, const double*);
 
 double nusselt(const SimulationSetup& s, const HeatTransfer& h, const MacroField& m) {
     const std::vector<double>& u = h.axis == 0 ? m.ux : h.axis == 1 ? m.uy : m.uz;

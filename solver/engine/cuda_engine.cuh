@@ -1,8 +1,5 @@
-// The CUDA back end of every model: the model's per-node update (engine/node_model.hpp) in a
-// bulk kernel without wall code plus a kernel over the list of near-wall nodes; every node
-// touches only its own slots, so the two need no ordering. Runtime choices (scheme, layout,
-// collision) map to kernel instantiations through the model's with_step; launches go to one
-// stream and are timed with CUDA events.
+// The CUDA back end of every model: the bulk kernel plus the near-wall list (docs/DESIGN.md,
+// "The GPU step"), or a model's step plan; one stream, timed with CUDA events.
 //
 // [SECTION] CudaEngine        Engine implementation: steps, state exchange, fields, launch
 // [SECTION] launch shape      occupancy cap through reserved dynamic shared memory

@@ -1,9 +1,7 @@
 // A back end's view of one lattice, for every model: CpuEngine<M> and CudaEngine<M>
 // (cpu_engine.hpp, cuda_engine.cuh) implement it around a node model M (node_model.hpp);
-// models/registry.hpp builds them. Engines hold populations in their scheme's own addressing
-// and layout; the canonical state (double, pre-collision, walls applied: population set 0 as
-// f[n * Q0 + i], then set 1 as g[n * Q1 + i], ...) is the exchange format that lets a user
-// switch scheme, layout or precision while the flow keeps its state.
+// models/registry.hpp builds them. The canonical state (double, pre-collision, walls applied:
+// set 0 as f[n * Q0 + i], then set 1, ...) is the exchange format (docs/DESIGN.md).
 #pragma once
 #include "solver/field_types.hpp"
 #include "solver/models/boussinesq/settings.hpp"

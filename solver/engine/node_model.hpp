@@ -1,19 +1,9 @@
 // What the one engine (CpuEngine<M>, CudaEngine<M>) asks of a model: a node model M, plain data
 // and LL_HD per-node functions shared by the CPU loop and the CUDA kernels. The engine owns
-// allocation, parity, timing, staging and launches; the model owns the arithmetic.
-//
-//   types       Real (arithmetic), Store (number format in memory), Args (one struct, by value,
-//               holding every buffer and parameter a node update needs; lattice(a) is its
-//               StepArgs part: dims, flags, parity, step and population set 0)
-//   kSets, set_q(k)  population sets (1 isothermal, 2 Boussinesq: flow and temperature) and
-//               the velocities of set k; kStateQ = their sum, the values per node of the canonical
-//               state (set 0 of every node first, then set 1, ...)
-//   make_args   host: Args from an EngineConfig, without buffers; bind() adds them
-//   with_step   runtime (layout, scheme, collision) -> f(L, Sc, C) over what the model compiles
-//   update      one node's step for a Pass (All on the CPU, Bulk + NearWall on the GPU)
-//   read_state / write_state   canonical state of a node, independent of scheme and layout
-//   macro       rho, u and (thermal models) T of a node; field: one derived field; finite
-//   flags_error what the model refuses in a flag vector ("" when it runs it)
+// allocation, parity, timing, staging and launches; the model owns the arithmetic. Its members
+// (Args and lattice(a), kSets and set_q(k), make_args and bind, with_step, update, read_state /
+// write_state of the canonical state, macro, field, finite, flags_error) are listed in
+// docs/DESIGN.md, "One engine, models as plug-ins".
 #pragma once
 #include "../core/node_update.hpp"
 

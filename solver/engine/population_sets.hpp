@@ -1,6 +1,4 @@
-// A node model's population sets as the engines hold them: the canonical state's layout (set 0
-// of every node, then set 1, ...; node_model.hpp) and the step arguments bound to the buffers.
-// Shared by CpuEngine, CudaEngine and the CUDA state kernels.
+// A node model's population sets as CpuEngine, CudaEngine and the CUDA state kernels hold them.
 #pragma once
 #include "node_model.hpp"
 

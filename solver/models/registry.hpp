@@ -1,8 +1,5 @@
-// The one registry of models: which model a configuration runs, what each model offers
-// (temperature, obstacles, near-wall bits), whether it runs a choice on a lattice, how much
-// memory its populations take, its equilibrium start and its engines. Above the engine, code
-// asks the registry instead of branching on the model; adding a model means a folder under
-// solver/models/, a row here (registry.cpp) and a scenario (docs/DESIGN.md, "Adding a model").
+// The one registry of models: above the engine, code asks it what a model offers instead of
+// branching on the model (docs/DESIGN.md, "One engine, models as plug-ins", "Adding a model").
 #pragma once
 #include "solver/engine/engine.hpp"
 

@@ -1,7 +1,6 @@
 // The Boussinesq double-population model at one node, for CPU and GPU alike (LL_HD).
 //
 // [SECTION] parameters     temperature relaxation, buoyancy, wall temperatures
-// [SECTION] flags          thermal wall class in two spare bits of the core's flag byte
 // [SECTION] temperature    passive-scalar equilibrium and BGK relaxation
 // [SECTION] walls          anti-bounce-back (fixed temperature) and bounce-back (adiabatic)
 //
@@ -11,9 +10,7 @@
 // model after Peng, Shu & Chew, J. Comput. Phys. 193, 260 (2004)), with
 //     g_i^eq = w_i theta (1 + c_i.u / cs2_T),   kappa = cs2_T (tau_T - 1/2)
 // (Krueger et al., The Lattice Boltzmann Method, Springer 2017, Sec. 8.3). The population
-// carries theta = T - T0, not T: the equation for theta is the same advection-diffusion
-// equation, and values of O(dT) keep FP32 rounding proportional to the temperature
-// differences, as the flow's shifted populations do (equilibrium.hpp).
+// carries theta = T - T0, not T (why: docs/DESIGN.md). Wall classes: core/flags.hpp.
 #pragma once
 #include "solver/core/boundary.hpp"
 #include "solver/core/thermal_stencils.hpp"
@@ -27,10 +24,6 @@ struct ThermalParams {
     Real buoyancy[3] = {0, 0, 0};                 // -beta g (rho0 = 1): the force per unit theta
     Real wall_theta[kWallClasses] = {0, 0, 0, 0}; // theta of wall classes 1..3; 0 is adiabatic
 };
-
-// ---- [SECTION] flags ----
-// A half-way wall's thermal class (adiabatic or wall_theta[class]) lives in the core's flag
-// byte: thermal_wall() and thermal_class() in solver/core/flags.hpp.
 
 // ---- [SECTION] temperature ----
 template <class ST, class Real>

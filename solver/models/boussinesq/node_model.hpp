@@ -27,12 +27,6 @@ decltype(auto) with_bq_addressing(const ModelChoice& m, F&& f) {
             return f(L, Sc);
     });
 }
-template <class SF, class F>
-decltype(auto) with_bq_model(const ModelChoice& m, F&& f) {
-    return with_bq_addressing(m, [&](auto L, auto Sc) {
-        return with_collision<SF>(m.collision, [&](auto C) { return f(L, Sc, C); });
-    });
-}
 
 // f(Tag<SF>, Tag<ST>): the stencil pair of a flow stencil and temperature stencil choice
 // (model_error() refuses the other flow stencils).
@@ -91,7 +85,9 @@ struct BoussinesqModel {
 
     template <class F>
     static decltype(auto) with_step(const ModelChoice& m, F&& f) {
-        return with_bq_model<SF>(m, f);
+        return with_bq_addressing(m, [&](auto L, auto Sc) {
+            return with_collision<SF>(m.collision, [&](auto C) { return f(L, Sc, C); });
+        });
     }
     template <class F>
     static decltype(auto) with_layout_scheme(const ModelChoice& m, F&& f) {

@@ -22,9 +22,7 @@ void validate(const D2Q37Config& c) {
         fail("lx = " + std::to_string(c.lx) + ": must be at least 6 (halos are 3 deep)");
     if (c.ly < 4 * Grid::H)
         fail("ly = " + std::to_string(c.ly) + ": must be at least 12 (3 wall rows each side)");
-    if (!(c.params.tau > 0.5)) fail("tau = " + std::to_string(c.params.tau) + ": must be > 0.5");
-    if (!(c.params.bottom.T > 0) || !(c.params.top.T > 0))
-        fail("wall temperature: must be > 0 (T0 = 1)");
+    if (const std::string why = d2q37_params_error(engine_config(c)); !why.empty()) fail(why);
     if (c.block_size < 32 || c.block_size > 1024 || c.block_size % 32)
         fail("block_size = " + std::to_string(c.block_size) +
              ": must be a multiple of 32 between 32 and 1024");

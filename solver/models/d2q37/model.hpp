@@ -96,11 +96,8 @@ LL_HD Moments bare(const Moments& h, const D2Q37Params& p) {
 // ---- [SECTION] collision ----
 // f <- f - (f - f_eq(rho, u_bar, T_bar)) / tau with u_bar = u + tau g (seed 004 eqs. 4-6)
 // and the discrete-time temperature shift T_bar = T + tau (1 - tau) g^2 / D (Sbragaglia et
-// al., J. Fluid Mech. 628, 299 (2009)). Per step the collision then adds rho g to the momentum
-// and rho (g.u + g^2/2) = rho g.u_H to the kinetic + internal energy: exactly the work of
-// gravity, so the temperature does not move. Seed 004 quotes the continuum shift
-// T - tau^2 g^2 / D; in discrete time that loses rho g^2 / 2 per node and step, and an
-// adiabatic box at rest cooled by g^2 / D per step (test_d2q37_dynamics.cpp,
+// al., J. Fluid Mech. 628, 299 (2009)): the collision adds exactly gravity's work, where seed
+// 004's continuum shift cooled an adiabatic box at rest (docs/DESIGN.md; test_d2q37_dynamics,
 // D2Q37Hydrostatic.AdiabaticAtmosphereKeepsItsTemperature).
 LL_HD void collide(const D2Q37Params& p, double (&f)[D2Q37::Q]) {
     const Moments m = moments(f);
