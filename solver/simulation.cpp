@@ -1,14 +1,11 @@
 #include "simulation.hpp"
 
-#include "core/flags.hpp"
 #include "io/fields.hpp"
 #include "io/host_memory.hpp"
 #include "models/registry.hpp"
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
-#include <sstream>
 
 namespace ll {
 
@@ -102,10 +99,6 @@ void validate(const SimulationSetup& s) {
                           thermal_scenarios());
 }
 
-EngineConfig Simulation::engine_config() const {
-    return ll::engine_config(setup_);
-}
-
 std::unique_ptr<Engine> Simulation::make_engine(const EngineConfig& cfg) {
     if (backend_ == BackendKind::Cpu) return make_cpu_engine(cfg);
     std::string why;
@@ -116,7 +109,7 @@ std::unique_ptr<Engine> Simulation::make_engine(const EngineConfig& cfg) {
 
 std::vector<double> Simulation::initial_state() const {
     const SimulationSetup& s = setup_;
-    return equilibrium_state(engine_config(), s.flags, s.rho, s.u, s.T);
+    return equilibrium_state(engine_config(setup_), s.flags, s.rho, s.u, s.T);
 }
 
 std::unique_ptr<Simulation> Simulation::create(SimulationSetup setup, BackendKind backend) {
@@ -125,7 +118,7 @@ std::unique_ptr<Simulation> Simulation::create(SimulationSetup setup, BackendKin
     if (model_traits(ll::engine_config(setup)).near_wall_bits)
         mark_near_wall(setup.model.stencil, setup.dims, setup.flags);
     sim->setup_ = std::move(setup);
-    const EngineConfig cfg = sim->engine_config();
+    const EngineConfig cfg = ll::engine_config(sim->setup_);
     if (backend == BackendKind::Cpu) {
         sim->backend_ = BackendKind::Cpu;
         sim->backend_note_ = "CPU back end (requested)";
@@ -165,7 +158,7 @@ void Simulation::set_model(const ModelChoice& model) {
     probe.model = model;
     // The Boussinesq model keeps its flow stencil (the only one for its dimension): the
     // canonical state, temperature part included, carries over as it is.
-    const std::string why = model_change_error(engine_config(), ll::engine_config(probe));
+    const std::string why = model_change_error(engine_config(setup_), ll::engine_config(probe));
     if (!why.empty()) throw ConfigError(why);
     std::vector<double> state;
     if (model.stencil == setup_.model.stencil) {
@@ -188,7 +181,7 @@ void Simulation::set_model(const ModelChoice& model) {
     const ModelChoice old = setup_.model;
     setup_.model = model;
     try {
-        auto next = make_engine(engine_config());
+        auto next = make_engine(engine_config(setup_));
         next->set_flags(setup_.flags);
         next->set_launch(setup_.launch);
         engine_.reset(); // free the old lattice first: both may not fit on the GPU together
@@ -220,7 +213,7 @@ void Simulation::set_launch(const LaunchConfig& launch) {
 // wall is adiabatic (thermal class 0) and a new fluid node's zero temperature part is theta = 0
 // at rest.
 void Simulation::set_node_types(const std::vector<std::pair<node_t, NodeType>>& edits) {
-    const EngineConfig config = engine_config();
+    const EngineConfig config = engine_config(setup_);
     const ModelTraits& model = model_traits(config);
     if (!model.edits_obstacles)
         throw ConfigError("obstacles: the " + std::string(model.name) +
@@ -250,7 +243,7 @@ void Simulation::read_macro(MacroField& out) {
 }
 
 std::string Simulation::instability_advice() const {
-    return ll::instability_advice(engine_config(), setup_.u_ref);
+    return ll::instability_advice(engine_config(setup_), setup_.u_ref);
 }
 
 void Simulation::read_field(const FieldRequest& req, const FieldRegion& region, float* out,

@@ -107,7 +107,6 @@ public:
 private:
     Simulation() = default;
     std::unique_ptr<Engine> make_engine(const EngineConfig& cfg);
-    EngineConfig engine_config() const;
     // The canonical equilibrium state of the setup's initial fields.
     std::vector<double> initial_state() const;
 

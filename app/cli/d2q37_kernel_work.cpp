@@ -51,17 +51,9 @@ std::span<const D2Q37Kernel> step_kernels(D2Q37Scheme scheme) {
     static constexpr K pull[] = {K::Pbc, K::PropagatePull, K::BcPull, K::Collide};
     static constexpr K push_fused[] = {K::PushFused, K::Fold, K::BcPush};
     static constexpr K pull_fused[] = {K::Pbc, K::PullFused};
-    switch (scheme) {
-    case D2Q37Scheme::Push:
-        return push;
-    case D2Q37Scheme::Pull:
-        return pull;
-    case D2Q37Scheme::PushFused:
-        return push_fused;
-    case D2Q37Scheme::PullFused:
-        break;
-    }
-    return pull_fused;
+    // In D2Q37Scheme's order: Push, Pull, PushFused, PullFused.
+    static constexpr std::span<const K> steps[] = {push, pull, push_fused, pull_fused};
+    return steps[int(scheme)];
 }
 
 std::optional<D2Q37Scheme> parse_scheme_name(std::string_view name) {

@@ -25,7 +25,7 @@ LL_HD float velocity_field(const At& at, const Dims& dims, node_t n, const Field
         case FieldKind::Density:
             return float(m.rho);
         default:
-            return speed_of(float(m.u[0]), float(m.u[1]), float(m.u[2]));
+            return magnitude3(float(m.u[0]), float(m.u[1]), float(m.u[2]));
         }
     }
     // d[a][b] = d u_b / d x_a
@@ -48,16 +48,11 @@ LL_HD float velocity_field(const At& at, const Dims& dims, node_t n, const Field
 }
 
 template <class S, Layout L, Scheme Sc, class Real, class Store>
-struct MacroAt {
-    StepArgs<Real, Store> a;
-    LL_HD Macro<Real> operator()(node_t n) const { return read_macro<S, L, Sc>(a, n); }
-};
-
-template <class S, Layout L, Scheme Sc, class Real, class Store>
 LL_HD float field_at(const StepArgs<Real, Store>& a, node_t n, const FieldRequest& req) {
     if (req.mask_walls && is_halfway_wall(a.flags[n]))
         return std::numeric_limits<float>::quiet_NaN();
-    return velocity_field(MacroAt<S, L, Sc, Real, Store>{a}, a.dims, n, req);
+    const auto at = [a](node_t m) { return read_macro<S, L, Sc>(a, m); };
+    return velocity_field(at, a.dims, n, req);
 }
 
 } // namespace ll

@@ -8,10 +8,6 @@
 
 namespace ll {
 
-LL_HD float speed_of(float ux, float uy, float uz) {
-    return sqrtf(ux * ux + uy * uy + uz * uz);
-}
-
 // d/dx from the values at x + 1 and x - 1.
 LL_HD float central_difference(float plus, float minus) {
     return 0.5f * (plus - minus);
@@ -23,6 +19,7 @@ LL_HD float curl_component(float db_uc, float dc_ub) {
     return db_uc - dc_ub;
 }
 
+// |(a, b, c)|: the speed, the vorticity's magnitude.
 LL_HD float magnitude3(float a, float b, float c) {
     return sqrtf(a * a + b * b + c * c);
 }

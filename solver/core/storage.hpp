@@ -13,11 +13,9 @@
 //               shift and one multiply: the 15 bits sit where an FP32 exponent and fraction
 //               would, and 2^113 moves FP32's bias (127) to ours (14).
 //
-// A value too large for a 16-bit format (|g| >= 2, a flow far from stable) is stored as not
-// finite, so that the solver's instability check still sees the blow-up. A time step rounds its
-// stores stochastically (stochastic_half, fp16c_stochastic, with the noise of dither());
-// loading a state rounds to nearest. The hot path's cost per population, on the GPU: fp16s
-// loads in 2 instructions and stores in 4 (Codec<Fp16s>::encode_plain), fp16c in about 4 and 6.
+// Out of range (|g| >= 2), rounding and its noise: docs/DESIGN.md, "Precision and storage".
+// The hot path's cost per population, on the GPU: fp16s loads in 2 instructions and stores in 4
+// (Codec<Fp16s>::encode_plain), fp16c in about 4 and 6.
 #pragma once
 #include "host_device.hpp"
 
@@ -210,7 +208,7 @@ LL_HD std::uint16_t fp16c_stochastic(float v, std::uint32_t noise) {
 
 // ---- load and store: what Propagation calls ----
 template <class Store>
-struct Codec { // double and float: the value itself
+struct Codec {                                // double and float: the value itself
     static constexpr bool kPlainPath = false; // see Codec<Fp16s>
     static constexpr bool kPlainLoad = false; // see Codec<Fp16c>
     template <class Real>

@@ -1,6 +1,5 @@
 // The current device's properties and one CUDA function's launch resources: what every engine's
-// readout (registers, blocks per SM, occupancy) is made of. Header-only, so the thermal models'
-// libraries, which sit below latticelab_solver, use them without linking back up to it.
+// readout (registers, blocks per SM, occupancy) is made of.
 #pragma once
 #include "../engine/engine.hpp"
 #include "cuda_check.hpp"

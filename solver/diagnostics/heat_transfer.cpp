@@ -2,7 +2,6 @@
 
 #include "flow_diagnostics.hpp"
 #include "solver/core/stencil.hpp"
-#include "solver/models/boussinesq/config.hpp"
 
 #include <cmath>
 #include <cstdio>

@@ -40,7 +40,7 @@ public:
 
     // Set k of node n sits at set_offset(k) + n * Q_k (node_model.hpp).
     void export_state(std::vector<double>& f) override {
-        f.assign(state_size(), 0.0);
+        f.assign(ll::state_size<M>(cfg_.dims), 0.0);
         for_each_node_addressing([&](auto L, auto Sc, const Args& a, std::int64_t k) {
             if (!is_updated(flags_[k])) return;
             Real v[M::kStateQ];
@@ -50,10 +50,9 @@ public:
     }
 
     void import_state(const std::vector<double>& f) override {
-        if (f.size() != state_size())
+        if (const std::size_t q = ll::state_size<M>(cfg_.dims); f.size() != q)
             throw std::invalid_argument("state: " + std::to_string(f.size()) +
-                                        " values given, the model needs " +
-                                        std::to_string(state_size()));
+                                        " values given, the model needs " + std::to_string(q));
         for (int k = 0; k < M::kSets; ++k) {
             std::fill(a_[k].begin(), a_[k].end(), Store{});
             std::fill(b_[k].begin(), b_[k].end(), Store{});
@@ -127,10 +126,6 @@ private:
     // time slice for a descheduled thread.
     static bool parallel(std::int64_t count) {
         return count >= 16384;
-    }
-
-    std::size_t state_size() const {
-        return ll::state_size<M>(cfg_.dims);
     }
 
     // f(layout, scheme, args, node) over every node, in parallel.

@@ -7,13 +7,11 @@
 #include "engine.hpp"
 #include "kernels.cuh"
 #include "solver/cuda/cuda_buffer.hpp"
-#include "solver/cuda/cuda_check.hpp"
 #include "solver/cuda/device_probes.hpp"
 #include "solver/cuda/device_properties.cuh"
 
 #include <algorithm>
 #include <array>
-#include <cmath>
 #include <stdexcept>
 
 namespace ll::cuda {

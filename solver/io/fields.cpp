@@ -17,24 +17,6 @@ constexpr std::array<std::pair<FieldKind, std::string_view>, 7> kFields{{
     {FieldKind::Temperature, "temperature"},
 }};
 
-// Index arithmetic of one node and its periodic neighbours along each axis.
-struct Neighbours {
-    std::size_t plus[3], minus[3];
-};
-
-Neighbours neighbours(const Dims& d, std::uint32_t x, std::uint32_t y, std::uint32_t z) {
-    const std::size_t sx = 1, sy = d.nx, sz = std::size_t(d.nx) * d.ny;
-    const std::size_t n = x * sx + y * sy + z * sz;
-    const auto up = [&](std::uint32_t v, std::uint32_t extent, std::size_t stride) {
-        return v + 1 == extent ? n - v * stride : n + stride;
-    };
-    const auto down = [&](std::uint32_t v, std::uint32_t extent, std::size_t stride) {
-        return v == 0 ? n + (extent - 1) * stride : n - stride;
-    };
-    return {{up(x, d.nx, sx), up(y, d.ny, sy), up(z, d.nz, sz)},
-            {down(x, d.nx, sx), down(y, d.ny, sy), down(z, d.nz, sz)}};
-}
-
 void vorticity(const MacroField& m, const Dims& d, int component, std::vector<float>& out) {
     const std::vector<double>* u[3] = {&m.ux, &m.uy, &m.uz};
     const bool two_d = d.nz == 1;
@@ -42,17 +24,17 @@ void vorticity(const MacroField& m, const Dims& d, int component, std::vector<fl
     for (std::int64_t zy = 0; zy < std::int64_t(d.ny) * d.nz; ++zy) {
         const auto y = std::uint32_t(zy % d.ny), z = std::uint32_t(zy / d.ny);
         for (std::uint32_t x = 0; x < d.nx; ++x) {
-            const Neighbours nb = neighbours(d, x, y, z);
+            const std::size_t n = x + std::size_t(d.nx) * (y + std::size_t(d.ny) * z);
+            const NodeFrame fr = make_frame(d, node_t(n)); // periodic neighbours
             // d(axis b) of velocity component c.
             const auto grad = [&](int b, int c) {
-                return central_difference((*u[c])[nb.plus[b]], (*u[c])[nb.minus[b]]);
+                return central_difference((*u[c])[fr.n + fr.plus[b]], (*u[c])[fr.n + fr.minus[b]]);
             };
             float w[3];
             for (int a = 0; a < 3; ++a) {
                 const int b = (a + 1) % 3, c = (a + 2) % 3;
                 w[a] = curl_component(grad(b, c), grad(c, b));
             }
-            const std::size_t n = x + std::size_t(d.nx) * (y + std::size_t(d.ny) * z);
             if (two_d)
                 out[n] = w[2];
             else
@@ -116,7 +98,7 @@ void compute_field(const MacroField& m, const Dims& d, FieldRequest req, std::ve
         return;
     case FieldKind::Speed:
         for (std::size_t n = 0; n < nodes; ++n)
-            out[n] = speed_of(m.ux[n], m.uy[n], m.uz[n]);
+            out[n] = magnitude3(m.ux[n], m.uy[n], m.uz[n]);
         return;
     case FieldKind::Vorticity:
         if (req.vorticity_component > 2)

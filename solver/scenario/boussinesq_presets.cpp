@@ -118,12 +118,11 @@ std::vector<KeySpec> joined(std::vector<KeySpec> physics, bool three_d) {
 // ---- [SECTION] builders ----
 bq::ModelOptions model_options(const KeyValues& keys) {
     // Before the precision's own check, which would only say "fp64 stores fp64".
-    if (keys.count("storage") && keys.at("storage") != keys.at("precision"))
-        throw ConfigError(
-            "storage = " + keys.at("storage") +
-            ": the Boussinesq model stores its populations as computed (storage = " +
-            keys.at("precision") +
-            "); 16-bit storage has not been validated for its temperature population");
+    if (keys.count("storage") && keys.at("storage") != keys.at("precision")) {
+        ModelChoice m{.precision = *parse_precision(keys.at("precision")),
+                      .storage = parse_storage(keys.at("storage"))};
+        throw ConfigError(bq::model_error(m, Dims{}));
+    }
     bq::ModelOptions m;
     m.model = model_from_keys(keys);
     m.temperature = keys.at("temperature_stencil") == "flow" ? bq::TemperatureStencil::Flow
@@ -221,7 +220,7 @@ SimulationSetup rayleigh_taylor(const ScenarioSpec& spec, const KeyValues& user,
                           ": must be 0 (4 x size) or at least 4 fluid rows");
     o.height = height ? height : 4 * o.width;
     check_extents(height ? "size and height" : "size", o.width, o.height + 2,
-                     three_d ? o.width : 1);
+                  three_d ? o.width : 1);
     o.atwood_g = number_key(keys, "atwood_g");
     o.nu = number_key(keys, "nu");
     o.kappa = number_key(keys, "kappa");

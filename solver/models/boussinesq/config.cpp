@@ -1,8 +1,6 @@
 // A Boussinesq run's configuration: validation, near-wall bits, equilibrium, EngineConfig.
 #include "node_model.hpp"
 
-#include <cmath>
-
 namespace ll::thermal::boussinesq {
 
 void Fields::resize(std::size_t nodes) {

@@ -171,19 +171,13 @@ LL_HD_NOINLINE NodeFields<Real> node_fields(const Args<Real>& a, node_t n) {
     return {m.rho, {m.u[0], m.u[1], m.u[2]}, theta};
 }
 
-template <class SF, class ST, Layout L, Scheme Sc, class Real>
-struct NodeFieldsAt {
-    Args<Real> a;
-    LL_HD NodeFields<Real> operator()(node_t n) const { return node_fields<SF, ST, L, Sc>(a, n); }
-};
-
 // One derived field at node n, as ll::field_at for the flow; FieldKind::Temperature is theta
 // (walls: their own theta, NaN with mask_walls like every field).
 template <class SF, class ST, Layout L, Scheme Sc, class Real>
 LL_HD float field_at(const Args<Real>& a, node_t n, const FieldRequest& req) {
     if (req.mask_walls && is_halfway_wall(a.flow.flags[n]))
         return std::numeric_limits<float>::quiet_NaN();
-    const NodeFieldsAt<SF, ST, L, Sc, Real> at{a};
+    const auto at = [a](node_t m) { return node_fields<SF, ST, L, Sc>(a, m); };
     if (req.kind == FieldKind::Temperature) return float(at(n).theta);
     return velocity_field(at, a.flow.dims, n, req);
 }

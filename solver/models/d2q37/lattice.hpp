@@ -41,13 +41,9 @@ struct Grid {
 
 // ---- [SECTION] schemes ----
 // Push reads aligned and writes misaligned, pull the opposite (seed 004 Fig. 4: "mraw" vs
-// "armw"). What the state array holds between steps differs:
-//  - Push, PushFused: the pre-collision populations P_n (bc applied). Step: collide,
-//    propagate by push into the other array, fold the x-halos, bc.
-//  - Pull, PullFused: the post-collision populations Q_{n-1}; P_n is one propagate + bc
-//    away. Step: pbc, propagate by pull, bc, collide (seed 004's order); the fused kernel does
-//    the pull, the bc of wall rows and the collision in registers.
-// The canonical state (export/import) is always P_n, so the four agree to rounding.
+// "armw"). Push keeps the pre-collision populations P_n (bc applied), pull the post-collision
+// Q_{n-1}; the canonical state is always P_n (docs/DESIGN.md), and each scheme's passes are
+// D2Q37Model::plan's (node_model.hpp).
 enum class D2Q37Scheme : int { Push = 0, Pull = 1, PushFused = 2, PullFused = 3 };
 
 constexpr bool is_pull(D2Q37Scheme s) {
