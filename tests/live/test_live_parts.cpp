@@ -124,8 +124,10 @@ TEST(LiveFlowReadings, IsothermalRunHasNone) {
     EXPECT_TRUE(snap.warnings.empty());
 }
 
+// A small lattice: the rt2d default is sized for a GPU where CUDA is compiled in, and its
+// first CPU step there would outlast the 1 / kFrontsHz the second reading relies on.
 TEST(LiveFlowReadings, LayeredRunHasFronts) {
-    ReadRun run("rt2d", {});
+    ReadRun run("rt2d", {{"size", "64"}});
     SolverSnapshot& snap = run.snap;
     EXPECT_TRUE(snap.has_fronts);
     EXPECT_EQ(snap.fronts_step, 0u);
@@ -147,7 +149,7 @@ TEST(LiveFlowReadings, NewRunRetakesEveryReadingAtOnce) {
     run.readings.measure(*run.sim, run.snap);
     EXPECT_EQ(run.snap.nusselt.step, 1u);
 
-    ReadRun layered("rt2d", {});
+    ReadRun layered("rt2d", {{"size", "64"}});
     layered.sim->step(1);
     layered.readings.new_run();
     layered.readings.measure(*layered.sim, layered.snap);
