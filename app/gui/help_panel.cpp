@@ -33,7 +33,7 @@ std::vector<VelocityArrow> thermal_arrows() {
     using T = thermal::D2Q37;
     std::vector<VelocityArrow> out;
     for (int i = 0; i < T::Q; ++i)
-        out.push_back({{T::c[i][0], T::c[i][1], 0}, float(T::c[i][0]), float(T::c[i][1]), T::w(i)});
+        out.push_back({{T::c[i][0], T::c[i][1], 0}, float(T::c[i][0]), float(T::c[i][1]), T::w[i]});
     return out;
 }
 

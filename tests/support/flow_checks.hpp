@@ -69,7 +69,12 @@ inline double max_abs_difference(const std::vector<double>& a, const std::vector
 
 // Largest |v|; +infinity if v holds a NaN.
 inline double max_abs(const std::vector<double>& v) {
-    return max_abs_difference(v, std::vector<double>(v.size(), 0.0));
+    double m = 0;
+    for (double x : v) {
+        if (std::isnan(x)) return std::numeric_limits<double>::infinity();
+        m = std::max(m, std::abs(x));
+    }
+    return m;
 }
 
 } // namespace ll::thermal::boussinesq

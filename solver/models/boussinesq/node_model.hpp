@@ -59,6 +59,7 @@ Args<Real> make_args(const Dims& dims, const FlowParams& flow, const ThermalSett
 // ---- [SECTION] model ----
 template <class SF, class ST, class RealT>
 struct BoussinesqModel {
+    using Stencil = SF; // the flow's: CudaEngine names it for shared_x, which this model refuses
     using Real = RealT;
     using Store = RealT; // 16-bit storage is refused (model_error)
     using Args = boussinesq::Args<Real>;
