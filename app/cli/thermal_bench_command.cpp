@@ -35,8 +35,10 @@ struct Plan {
 
 std::string kernel_list() {
     std::string s;
-    for (D2Q37Kernel k : thermal::kAllKernels)
-        s += (s.empty() ? "" : ",") + std::string(thermal::kernel_name(k));
+    for (D2Q37Kernel k : thermal::kAllKernels) {
+        if (!s.empty()) s += ',';
+        s += thermal::kernel_name(k); // appended, not "," + name: GCC 12 -Wrestrict misfires
+    }
     return s;
 }
 constexpr D2Q37Scheme kSchemes[] = {D2Q37Scheme::Push, D2Q37Scheme::Pull, D2Q37Scheme::PushFused,
