@@ -34,12 +34,19 @@ double max_difference(const std::vector<double>& a, const std::vector<double>& b
     return worst;
 }
 
-class D2Q37Gpu : public ::testing::TestWithParam<D2Q37Scheme> {};
+class D2Q37Gpu : public ::testing::TestWithParam<D2Q37Scheme> {
+protected:
+    // The small rt2d lattice with the parameter's scheme.
+    Rt2dSetup setup() const {
+        Rt2dSetup rt = test::small_rt();
+        rt.config.scheme = GetParam();
+        return rt;
+    }
+};
 
 TEST_P(D2Q37Gpu, MatchesTheCpuAfterRayleighTaylorSteps) {
     LL_REQUIRE_D2Q37_GPU();
-    Rt2dSetup rt = test::small_rt();
-    rt.config.scheme = GetParam();
+    const Rt2dSetup rt = setup();
     std::string why;
     auto gpu = test::d2q37_cuda(rt.config, why);
     ASSERT_TRUE(gpu) << why;
@@ -66,8 +73,7 @@ TEST_P(D2Q37Gpu, MatchesTheCpuAfterRayleighTaylorSteps) {
 // A GPU state moved to the CPU (and back) keeps running the same flow.
 TEST_P(D2Q37Gpu, StateExchangeWithTheCpu) {
     LL_REQUIRE_D2Q37_GPU();
-    Rt2dSetup rt = test::small_rt();
-    rt.config.scheme = GetParam();
+    const Rt2dSetup rt = setup();
     std::string why;
     auto gpu = test::d2q37_cuda(rt.config, why);
     ASSERT_TRUE(gpu) << why;
