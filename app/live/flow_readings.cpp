@@ -37,14 +37,10 @@ void FlowReadings::new_run() {
 
 void FlowReadings::measure_fronts_now(Simulation& sim) {
     const Dims d = sim.setup().dims;
-    if (!sim.has_temperature()) {
-        has_fronts_ = false;
-        fronts_note_.clear();
-        return;
-    }
     const auto now = Clock::now();
     if (has_fronts_ && still_fresh(sim.time_step(), fronts_step_, now, fronts_at_, kFrontsHz))
         return;
+    // The diagnostic says which runs have fronts (none without a temperature, at once).
     const FrontLevels levels = front_levels(sim.setup());
     // A layered run without fronts (3D) says why; one without layers (a heated cavity) has
     // nothing for the plot.

@@ -157,14 +157,20 @@ TEST(D2Q37Conservation, ThermalWallsKeepTheMass) {
 // ---- [SECTION] hydrostatic rest ----
 // An isothermal atmosphere rho = exp(-kScale g y / T) between two walls at its temperature:
 // 8 x 64, tau 0.6, g 1e-4, T 1. Velocities u_H stay below 1e-6 for 10 000 steps.
-TEST(D2Q37Hydrostatic, IsothermalAtmosphereStaysAtRest) {
+// An 8-wide lattice for an atmosphere at T = 1 between two walls of one kind.
+D2Q37Config atmosphere(int ly, double tau, double gravity, WallKind walls) {
     D2Q37Config cfg;
     cfg.lx = 8;
-    cfg.ly = 64;
-    cfg.params.tau = 0.6;
-    cfg.params.gravity = 1e-4;
-    cfg.params.bottom = {WallKind::Thermal, 1.0};
-    cfg.params.top = {WallKind::Thermal, 1.0};
+    cfg.ly = ly;
+    cfg.params.tau = tau;
+    cfg.params.gravity = gravity;
+    cfg.params.bottom = {walls, 1.0};
+    cfg.params.top = {walls, 1.0};
+    return cfg;
+}
+
+TEST(D2Q37Hydrostatic, IsothermalAtmosphereStaysAtRest) {
+    const D2Q37Config cfg = atmosphere(64, 0.6, 1e-4, WallKind::Thermal);
     auto e = start(cfg, D2Q37Scheme::PullFused, isothermal_atmosphere(cfg.lx, cfg.ly, 1.0, 1e-4));
     ThermalFields h;
     double worst = 0;
@@ -183,13 +189,7 @@ TEST(D2Q37Hydrostatic, IsothermalAtmosphereStaysAtRest) {
 // temperature to 1e-9 over 10 000 steps. The continuum shift T - tau^2 g^2 / D of seed 004
 // cools it by g^2 / D per step: 5e-3 after 10 000 steps.
 TEST(D2Q37Hydrostatic, AdiabaticAtmosphereKeepsItsTemperature) {
-    D2Q37Config cfg;
-    cfg.lx = 8;
-    cfg.ly = 32;
-    cfg.params.tau = 0.8;
-    cfg.params.gravity = 1e-3;
-    cfg.params.bottom = {WallKind::Adiabatic, 1.0};
-    cfg.params.top = {WallKind::Adiabatic, 1.0};
+    const D2Q37Config cfg = atmosphere(32, 0.8, 1e-3, WallKind::Adiabatic);
     auto e = start(cfg, D2Q37Scheme::PullFused, isothermal_atmosphere(cfg.lx, cfg.ly, 1.0, 1e-3));
     e->step(10000);
     ThermalFields h;
