@@ -27,6 +27,8 @@ const char* node_type_name(NodeType t) {
         return "inlet";
     case kOutlet:
         return "outlet";
+    case kHalo:
+        return "halo";
     }
     return "?";
 }
@@ -128,6 +130,35 @@ std::vector<KernelResources> Engine::pass_resources(const std::string& pass, int
 double Engine::time_pass(const std::string& pass, int, int) {
     throw ConfigError("kernel bench: this engine has no pass '" + pass +
                       "' (passes are timed on the GPU, for models with a step plan)");
+}
+
+namespace {
+[[noreturn]] void no_halo(const char* what) {
+    throw ConfigError(std::string("subdomains: this model's engine has no halo exchange (") + what +
+                      "); split lattices of the isothermal and Boussinesq models");
+}
+} // namespace
+
+int Engine::population_sets() const {
+    no_halo("population sets");
+}
+std::vector<std::array<int, 3>> Engine::set_velocities(int) const {
+    no_halo("velocities");
+}
+std::uint64_t Engine::outgoing_element(int, node_t, int, int) const {
+    no_halo("slots");
+}
+std::size_t Engine::element_bytes() const {
+    no_halo("element size");
+}
+int Engine::add_halo_list(int, std::vector<std::uint64_t>) {
+    no_halo("halo lists");
+}
+void Engine::pack(int, void*, MemorySpace) {
+    no_halo("pack");
+}
+void Engine::unpack(int, const void*, MemorySpace) {
+    no_halo("unpack");
 }
 
 } // namespace ll

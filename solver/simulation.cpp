@@ -1,5 +1,7 @@
 #include "simulation.hpp"
 
+#include "domain/tiled_engine.hpp"
+
 #include "io/fields.hpp"
 #include "io/host_memory.hpp"
 #include "models/registry.hpp"
@@ -100,11 +102,17 @@ void validate(const SimulationSetup& s) {
 }
 
 std::unique_ptr<Engine> Simulation::make_engine(const EngineConfig& cfg) {
-    if (backend_ == BackendKind::Cpu) return make_cpu_engine(cfg);
-    std::string why;
-    auto e = make_cuda_engine(cfg, why);
-    if (!e) throw ConfigError("backend = cuda: " + why + "; use backend = auto|cpu");
-    return e;
+    EngineMaker make = [this](const EngineConfig& c) -> std::unique_ptr<Engine> {
+        if (backend_ == BackendKind::Cpu) return make_cpu_engine(c);
+        std::string why;
+        auto e = make_cuda_engine(c, why);
+        if (!e) throw ConfigError("backend = cuda: " + why + "; use backend = auto|cpu");
+        return e;
+    };
+    const bool several = setup_.tiles.count() > 1 || (setup_.ranks && setup_.ranks->size() > 1);
+    if (!several) return make(cfg);
+    auto ranks = setup_.ranks ? setup_.ranks : std::make_shared<LocalCommunicator>();
+    return std::make_unique<TiledEngine>(cfg, setup_.tiles, make, ranks);
 }
 
 std::vector<double> Simulation::initial_state() const {
@@ -118,16 +126,13 @@ std::unique_ptr<Simulation> Simulation::create(SimulationSetup setup, BackendKin
     if (model_traits(ll::engine_config(setup)).near_wall_bits)
         mark_near_wall(setup.model.stencil, setup.dims, setup.flags);
     sim->setup_ = std::move(setup);
-    const EngineConfig cfg = ll::engine_config(sim->setup_);
     if (backend == BackendKind::Cpu) {
         sim->backend_ = BackendKind::Cpu;
         sim->backend_note_ = "CPU back end (requested)";
     } else {
         std::string why;
-        sim->engine_ = make_cuda_engine(cfg, why);
-        if (sim->engine_) {
+        if (cuda_device_present(why)) {
             sim->backend_ = BackendKind::Cuda;
-            sim->backend_note_ = "CUDA back end on " + sim->engine_->device().device;
         } else if (backend == BackendKind::Cuda) {
             throw ConfigError("backend = cuda: " + why + "; use backend = auto|cpu");
         } else {
@@ -135,10 +140,10 @@ std::unique_ptr<Simulation> Simulation::create(SimulationSetup setup, BackendKin
             sim->backend_note_ = "no usable NVIDIA GPU (" + why + "): running on the CPU back end";
         }
     }
-    if (!sim->engine_) {
-        check_cpu_memory(sim->setup_);
-        sim->engine_ = make_cpu_engine(cfg);
-    }
+    if (sim->backend_ == BackendKind::Cpu) check_cpu_memory(sim->setup_);
+    sim->engine_ = sim->make_engine(ll::engine_config(sim->setup_));
+    if (sim->backend_ == BackendKind::Cuda)
+        sim->backend_note_ = "CUDA back end on " + sim->engine_->device().device;
     sim->engine_->set_flags(sim->setup_.flags);
     sim->engine_->set_launch(sim->setup_.launch);
     sim->engine_->import_state(sim->initial_state());

@@ -4,6 +4,8 @@
 // into MLUPS and bandwidth with the formulas of options.hpp.
 #pragma once
 #include "core/flags.hpp"
+#include "domain/communicator.hpp"
+#include "domain/tiling.hpp"
 #include "engine/engine.hpp"
 
 #include <map>
@@ -32,6 +34,10 @@ struct SimulationSetup {
     double u_ref = 0;                        // reference velocity (lattice units)
     double reynolds = 0;                     // based on u_ref and the reference length
     std::map<std::string, std::string> keys; // resolved scenario keys, for records
+    // Subdomains (solver/domain/): 1x1x1 runs one engine; more split the lattice into tiles
+    // with halo exchange, on the processes of `ranks` (one per tile when there are several).
+    Tiles tiles;
+    std::shared_ptr<Communicator> ranks;
 };
 
 // The engine's configuration of a setup.

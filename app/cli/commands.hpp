@@ -26,6 +26,8 @@ struct RunOptions {
     std::optional<std::int64_t> slice_index;
     std::string probe, probe_csv;            // --probe fronts --probe-csv FILE (probe.hpp)
     std::optional<std::int64_t> probe_every; // default kProbeEvery
+    std::string tiles;                       // --tiles NxMxK (solver/domain/tiling.hpp)
+    std::optional<int> subdomains;           // --subdomains N: the tiling chosen for N
     bool quiet = false;
 };
 

@@ -12,9 +12,10 @@
 #include "render/colormap.hpp"
 #include "render/png_writer.hpp"
 #include "render/slice_figure.hpp"
-#include "solver/scenario/preflight.hpp"
 #include "solver/diagnostics/heat_transfer.hpp"
 #include "solver/diagnostics/rt_fronts.hpp"
+#include "solver/domain/halo_plan.hpp"
+#include "solver/scenario/preflight.hpp"
 
 #include <memory>
 #include <stdexcept>
@@ -79,6 +80,20 @@ void choose_slice(const RunOptions& o, Input& in) {
     in.field.vorticity_component = c == "x" ? 0 : c == "y" ? 1 : c == "z" ? 2 : -1;
 }
 
+// --tiles as given, or the tiling of --subdomains N with the fewest halo values.
+void choose_tiles(const RunOptions& o, SimulationSetup& s) {
+    if (!o.tiles.empty() && o.subdomains)
+        throw ConfigError("--tiles and --subdomains: give one (--subdomains " +
+                          std::to_string(*o.subdomains) + " picks the tiling itself)");
+    if (!o.tiles.empty()) s.tiles = parse_tiles(o.tiles);
+    if (!o.subdomains) return;
+    const HaloShape h = halo_shape(s.model.stencil);
+    if (h.depth == 0)
+        throw ConfigError("--subdomains: the " + std::string(to_string(s.model.stencil)) +
+                          " model runs as one domain (no halo exchange yet)");
+    s.tiles = ll::choose_tiles(*o.subdomains, s.dims, h);
+}
+
 Input read_input(const RunOptions& o, BackendKind backend, OutputSet& outputs) {
     Input in;
     std::string name = o.scenario;
@@ -99,6 +114,7 @@ Input read_input(const RunOptions& o, BackendKind backend, OutputSet& outputs) {
     if (backend == BackendKind::Cpu) keys = cpu_sized(name, std::move(keys));
     preflight_scenario(name, keys, cpu_lattice);
     in.setup = build_scenario(name, keys);
+    choose_tiles(o, in.setup);
     in.steps = o.steps.value_or(o.until_steady ? kSteadyDefaultCap : default_steps(name));
     return in;
 }
@@ -340,6 +356,14 @@ CLI::App* add_run(CLI::App& app, RunOptions& o) {
     run->add_option("--probe-every", o.probe_every,
                     "steps between --probe samples (default " + std::to_string(kProbeEvery) + ")")
         ->check(CLI::Range(std::int64_t(1), std::int64_t(2000000000)));
+    run->add_option("--tiles", o.tiles,
+                    "split the lattice into NxMxK subdomains (e.g. 2x2x1), each with its own "
+                    "engine and halo layers exchanged every step; the result equals one "
+                    "domain's. A tile must be at least as wide as the halo (1 node)");
+    run->add_option("--subdomains", o.subdomains,
+                    "split the lattice into N subdomains, tiled to exchange the fewest halo "
+                    "values (instead of --tiles)")
+        ->check(CLI::Range(1, 4096));
     run->add_flag("--quiet,-q", o.quiet, "no progress and no summary");
     run->footer("Default steps without --steps or --until-steady:\n" + default_steps_table() +
                 "\n" + model_help() + "\n" + outputs_help() +

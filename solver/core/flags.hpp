@@ -18,6 +18,9 @@ enum NodeType : std::uint8_t {
     kWallOnGrid = 4, // on-grid (full-way) bounce-back: updated, populations reversed (seed 002)
     kInlet = 5,      // velocity inlet: equilibrium at the prescribed velocity
     kOutlet = 6,     // pressure outlet: equilibrium at the prescribed density
+    // A copy of another subdomain's node (solver/domain/, docs/DESIGN.md "Scale-out"): never
+    // updated here and not a wall; its slots hold what the halo exchange copied in.
+    kHalo = 7,
 };
 inline constexpr std::uint8_t kTypeMask = 0x07;
 inline constexpr std::uint8_t kNearWallBit = 0x80;
@@ -31,7 +34,7 @@ LL_HD constexpr bool is_halfway_wall(std::uint8_t flag) {
     return t == kSolid || t == kMovingWall || t == kFreeSlip;
 }
 LL_HD constexpr bool is_updated(std::uint8_t flag) {
-    return !is_halfway_wall(flag);
+    return !is_halfway_wall(flag) && node_type(flag) != kHalo;
 }
 LL_HD constexpr bool near_wall(std::uint8_t flag) {
     return (flag & kNearWallBit) != 0;

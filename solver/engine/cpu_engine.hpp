@@ -121,7 +121,62 @@ public:
         });
     }
 
+    // ---- halo exchange (engine.hpp) ----
+    int population_sets() const override {
+        if constexpr (!HaloModel<M>) return Engine::population_sets();
+        return M::kSets;
+    }
+    std::vector<std::array<int, 3>> set_velocities(int set) const override {
+        if constexpr (HaloModel<M>)
+            return ll::set_velocities<M>(set);
+        else
+            return Engine::set_velocities(set);
+    }
+    std::uint64_t outgoing_element(int set, node_t n, int i, int parity) const override {
+        if constexpr (HaloModel<M>)
+            return M::with_layout_scheme(cfg_.model, [&](auto L, auto Sc) {
+                return ll::outgoing_element<M, L(), Sc()>(cfg_.dims, set, n, i, parity);
+            });
+        else
+            return Engine::outgoing_element(set, n, i, parity);
+    }
+    std::size_t element_bytes() const override {
+        return sizeof(Store);
+    }
+    int add_halo_list(int set, std::vector<std::uint64_t> elements) override {
+        if constexpr (!HaloModel<M>) return Engine::add_halo_list(set, std::move(elements));
+        halo_lists_.push_back({set, std::move(elements)});
+        return int(halo_lists_.size()) - 1;
+    }
+    void clear_halo_lists() override {
+        halo_lists_.clear();
+    }
+    void pack(int list, void* out, MemorySpace space) override {
+        const HaloList& h = halo_list(list, space);
+        Store* to = static_cast<Store*>(out);
+        const Store* from = a_[h.set].data();
+        for (std::size_t j = 0; j < h.elements.size(); ++j)
+            to[j] = from[h.elements[j]];
+    }
+    void unpack(int list, const void* in, MemorySpace space) override {
+        const HaloList& h = halo_list(list, space);
+        const Store* from = static_cast<const Store*>(in);
+        Store* to = a_[h.set].data();
+        for (std::size_t j = 0; j < h.elements.size(); ++j)
+            to[h.elements[j]] = from[j];
+    }
+
 private:
+    struct HaloList {
+        int set;
+        std::vector<std::uint64_t> elements;
+    };
+    const HaloList& halo_list(int list, MemorySpace space) const {
+        if (space == MemorySpace::Device)
+            throw ConfigError("halo exchange: the CPU back end has no device memory");
+        return halo_lists_.at(std::size_t(list));
+    }
+
     // Small lattices run on one thread: on a shared machine a barrier per step can wait a
     // time slice for a descheduled thread.
     static bool parallel(std::int64_t count) {
@@ -178,6 +233,7 @@ private:
     int parity_ = 0;
     std::uint32_t step_ = 0; // steps since this engine was built: the 16-bit stores' noise
     DeviceInfo info_;
+    std::vector<HaloList> halo_lists_;
 };
 
 } // namespace ll

@@ -7,6 +7,7 @@
 #include "solver/models/boussinesq/settings.hpp"
 #include "solver/options.hpp"
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -118,6 +119,24 @@ public:
     virtual std::vector<KernelResources> pass_resources(const std::string& pass,
                                                         int block_size) const;
     virtual double time_pass(const std::string& pass, int block_size, int launches);
+
+    // ---- Halo exchange (solver/domain/; docs/DESIGN.md, "Scale-out") ----
+    // Engines of models whose population sets stream by the DdQq addressing (HaloModel in
+    // population_sets.hpp) answer these; the others throw ConfigError naming what is missing.
+    // The population sets and each set's velocities c_i.
+    virtual int population_sets() const;
+    virtual std::vector<std::array<int, 3>> set_velocities(int set) const;
+    // The element of set `set`'s buffer where node n's post-collision population i lands in a
+    // step of parity `parity`, which is where the next step's reader at n + c_i finds it (the
+    // streaming identity of core/scheme.hpp). Elements count stored populations.
+    virtual std::uint64_t outgoing_element(int set, node_t n, int i, int parity) const;
+    virtual std::size_t element_bytes() const;
+    // A list of elements of one set, registered once; pack() copies them, in the list's order,
+    // into `out` (element_bytes() each) from the buffer the next step reads, unpack() back.
+    virtual int add_halo_list(int set, std::vector<std::uint64_t> elements);
+    virtual void clear_halo_lists() {}
+    virtual void pack(int list, void* out, MemorySpace space);
+    virtual void unpack(int list, const void* in, MemorySpace space);
 };
 
 // The engines of the configuration's model (models/registry.cpp picks the compiled instance).

@@ -1,6 +1,10 @@
 // A node model's population sets as CpuEngine, CudaEngine and the CUDA state kernels hold them.
 #pragma once
 #include "node_model.hpp"
+#include "solver/dispatch.hpp"
+
+#include <array>
+#include <vector>
 
 namespace ll {
 
@@ -88,6 +92,46 @@ typename M::Args bound_args(typename M::Args args, const Buffers& a, const Buffe
     l.parity = parity;
     l.step = step;
     return args;
+}
+
+// ---- the halo exchange's view of a model (solver/domain/) ----
+// A model whose set k streams on the DdQq addressing of core/scheme.hpp with the stencil
+// SetStencil<k>, over the engine's Dims (no padding): the isothermal and Boussinesq models.
+template <class M>
+concept HaloModel = NodeModel<M> && requires {
+    typename M::template SetStencil<0>;
+};
+
+// f(Tag<S>) with set k's stencil S.
+template <HaloModel M, class F>
+decltype(auto) with_set_stencil(int k, F&& f) {
+    if constexpr (M::kSets == 1)
+        return f(Tag<typename M::template SetStencil<0>>{});
+    else
+        return k == 0 ? f(Tag<typename M::template SetStencil<0>>{})
+                      : f(Tag<typename M::template SetStencil<1>>{});
+}
+
+template <HaloModel M>
+std::vector<std::array<int, 3>> set_velocities(int k) {
+    return with_set_stencil<M>(k, [](auto tag) {
+        using S = typename decltype(tag)::type;
+        std::vector<std::array<int, 3>> c(S::Q);
+        for (int i = 0; i < S::Q; ++i)
+            c[i] = {cvel<S>(i, 0), cvel<S>(i, 1), cvel<S>(i, 2)};
+        return c;
+    });
+}
+
+// Engine::outgoing_element for set k of a HaloModel on layout L and scheme Sc.
+template <HaloModel M, Layout L, Scheme Sc>
+std::uint64_t outgoing_element(const Dims& d, int k, node_t n, int i, int parity) {
+    return with_set_stencil<M>(k, [&](auto tag) {
+        using S = typename decltype(tag)::type;
+        const Slot s = Addressing<S, Sc>::outgoing(i, parity);
+        const node_t at = make_frame(d, n).shift(s.d[0], s.d[1], s.d[2]);
+        return std::uint64_t(population_index<L>(at, s.dir, d.nodes(), S::Q));
+    });
 }
 
 } // namespace ll

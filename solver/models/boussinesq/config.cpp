@@ -29,7 +29,7 @@ std::string model_error(const ModelChoice& m, const Dims& d) {
 
 std::string flags_error(const std::vector<std::uint8_t>& flags) {
     for (std::uint8_t f : flags)
-        if (node_type(f) != kFluid && !is_halfway_wall(f))
+        if (node_type(f) != kFluid && node_type(f) != kHalo && !is_halfway_wall(f))
             return "flags: node type " + std::string(node_type_name(node_type(f))) +
                    " is not supported by the Boussinesq model (fluid, solid, moving_wall, "
                    "free_slip)";

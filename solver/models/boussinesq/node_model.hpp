@@ -60,6 +60,8 @@ Args<Real> make_args(const Dims& dims, const FlowParams& flow, const ThermalSett
 template <class SF, class ST, class RealT>
 struct BoussinesqModel {
     using Stencil = SF; // the flow's: CudaEngine names it for shared_x, which this model refuses
+    template <int k>
+    using SetStencil = std::conditional_t<k == 0, SF, ST>; // population_sets.hpp
     using Real = RealT;
     using Store = RealT; // 16-bit storage is refused (model_error)
     using Args = boussinesq::Args<Real>;

@@ -12,6 +12,8 @@ namespace ll {
 template <class S, class RealT, class StoreT = RealT>
 struct IsothermalModel {
     using Stencil = S;
+    template <int k>
+    using SetStencil = S; // the halo exchange's view (population_sets.hpp)
     using Real = RealT;
     using Store = StoreT;
     using Args = StepArgs<Real, Store>;

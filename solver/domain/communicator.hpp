@@ -1,0 +1,44 @@
+// The processes one tiled lattice runs on (docs/DESIGN.md, "Scale-out"): a single one
+// (LocalCommunicator), or MPI ranks (mpi_communicator.hpp) placed by mpirun or srun. Only the
+// halo exchange and the assembly of whole-lattice results talk through it.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace ll {
+
+class Communicator {
+public:
+    virtual ~Communicator() = default;
+    virtual int rank() const = 0;
+    virtual int size() const = 0;
+    // A buffer going to or coming from rank `peer`; messages between two ranks are matched by
+    // tag.
+    struct Message {
+        int peer;
+        int tag;
+        void* data;
+        std::size_t bytes;
+    };
+    // Starts every receive and send, and returns when all are complete. Throws ConfigError
+    // naming the peer when one does not answer in time.
+    virtual void exchange(const std::vector<Message>& sends,
+                          const std::vector<Message>& receives) = 0;
+    // Element-wise sums over all ranks, in place, on every rank.
+    virtual void sum(double* values, std::size_t count) = 0;
+    virtual void sum(std::uint64_t* values, std::size_t count) = 0;
+};
+
+// One process: nothing to send, and sums are the values themselves.
+class LocalCommunicator final : public Communicator {
+public:
+    int rank() const override { return 0; }
+    int size() const override { return 1; }
+    void exchange(const std::vector<Message>& sends, const std::vector<Message>& receives) override;
+    void sum(double*, std::size_t) override {}
+    void sum(std::uint64_t*, std::size_t) override {}
+};
+
+} // namespace ll

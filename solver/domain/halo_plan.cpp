@@ -1,0 +1,140 @@
+#include "halo_plan.hpp"
+
+#include "../core/flags.hpp"
+#include "../dispatch.hpp"
+
+#include <set>
+
+namespace ll {
+
+namespace {
+
+std::uint32_t wrap(std::int64_t v, std::uint32_t n) {
+    return std::uint32_t((v % std::int64_t(n) + std::int64_t(n)) % std::int64_t(n));
+}
+node_t node_at(const Dims& d, const std::array<std::uint32_t, 3>& p) {
+    return p[0] + node_t(d.nx) * (p[1] + node_t(d.ny) * p[2]);
+}
+std::array<std::uint32_t, 3> wrapped(const Dims& d, const std::array<std::int64_t, 3>& p) {
+    return {wrap(p[0], d.nx), wrap(p[1], d.ny), wrap(p[2], d.nz)};
+}
+// Calls f(x, y, z) for every node of `b`, z outermost.
+template <class F>
+void for_each_in(const Box& b, F&& f) {
+    for (std::uint32_t z = b.lo[2]; z < b.hi[2]; ++z)
+        for (std::uint32_t y = b.lo[1]; y < b.hi[1]; ++y)
+            for (std::uint32_t x = b.lo[0]; x < b.hi[0]; ++x)
+                f(x, y, z);
+}
+
+} // namespace
+
+node_t TileFrame::local_node(const std::array<std::int64_t, 3>& global) const {
+    std::uint32_t l[3];
+    for (int a = 0; a < 3; ++a) {
+        const std::uint32_t n = a == 0 ? local.nx : (a == 1 ? local.ny : local.nz);
+        l[a] = wrap(global[a] - std::int64_t(box.lo[a]) + halo[a], n);
+    }
+    return l[0] + node_t(local.nx) * (l[1] + node_t(local.ny) * l[2]);
+}
+
+TileFrame tile_frame(const Tiles& t, const Dims& d, int tile, std::uint32_t depth) {
+    TileFrame f;
+    f.box = tile_box(t, d, tile);
+    std::uint32_t n[3];
+    for (int a = 0; a < 3; ++a) {
+        f.halo[a] = t.n[a] > 1 ? depth : 0;
+        n[a] = f.box.extent(a) + 2 * f.halo[a];
+    }
+    f.local = {n[0], n[1], n[2]};
+    return f;
+}
+
+std::vector<std::uint8_t> tile_flags(const TileFrame& f, const Dims& d,
+                                     const std::vector<std::uint8_t>& flags) {
+    std::vector<std::uint8_t> out(f.local.nodes());
+    const Box whole{{0, 0, 0}, {f.local.nx, f.local.ny, f.local.nz}};
+    for_each_in(whole, [&](std::uint32_t x, std::uint32_t y, std::uint32_t z) {
+        const std::uint32_t l[3] = {x, y, z};
+        std::array<std::int64_t, 3> g;
+        for (int a = 0; a < 3; ++a)
+            g[a] = std::int64_t(f.box.lo[a]) + l[a] - f.halo[a];
+        const auto p = wrapped(d, g);
+        std::uint8_t flag = flags[node_at(d, p)];
+        if (is_updated(flag) && !f.box.contains(p[0], p[1], p[2])) flag = kHalo;
+        out[x + node_t(f.local.nx) * (y + node_t(f.local.ny) * z)] = flag;
+    });
+    return out;
+}
+
+void for_each_crossing(const Tiles& t, const Dims& d, const std::vector<std::uint8_t>& flags,
+                       const std::vector<std::vector<std::array<int, 3>>>& velocities,
+                       const std::function<void(const Crossing&)>& f) {
+    std::vector<TileFrame> frames;
+    for (int k = 0; k < t.count(); ++k)
+        frames.push_back(tile_frame(t, d, k, 1));
+    for (int from = 0; from < t.count(); ++from) {
+        const Box& b = frames[from].box;
+        for_each_in(b, [&](std::uint32_t x, std::uint32_t y, std::uint32_t z) {
+            const std::uint32_t p[3] = {x, y, z};
+            bool on_face = false;
+            for (int a = 0; a < 3; ++a)
+                on_face |= t.n[a] > 1 && (p[a] == b.lo[a] || p[a] + 1 == b.hi[a]);
+            if (!on_face || !is_updated(flags[node_at(d, {x, y, z})])) return;
+            const std::array<std::int64_t, 3> xg = {x, y, z};
+            const node_t x_from = frames[from].local_node(xg);
+            for (int set = 0; set < int(velocities.size()); ++set)
+                for (int i = 0; i < int(velocities[set].size()); ++i) {
+                    const auto& c = velocities[set][i];
+                    const auto yp = wrapped(d, {xg[0] + c[0], xg[1] + c[1], xg[2] + c[2]});
+                    if (!is_updated(flags[node_at(d, yp)])) continue;
+                    const int to = tile_of(t, d, yp[0], yp[1], yp[2]);
+                    if (to == from) continue;
+                    // x as the receiver sees it: one step back from its own node x + c_i.
+                    const node_t x_to = frames[to].local_node({std::int64_t(yp[0]) - c[0],
+                                                               std::int64_t(yp[1]) - c[1],
+                                                               std::int64_t(yp[2]) - c[2]});
+                    f({from, to, set, i, x_from, x_to});
+                }
+        });
+    }
+}
+
+HaloShape halo_shape(StencilKind stencil) {
+    if (is_thermal(stencil)) return {{0, 0, 0}, 0};
+    return with_stencil(stencil, [](auto tag) {
+        using S = typename decltype(tag)::type;
+        HaloShape h;
+        for (int i = 0; i < S::Q; ++i)
+            for (int a = 0; a < 3; ++a)
+                h.per_face_node[a] += cvel<S>(i, a) > 0 ? 1 : 0;
+        return h;
+    });
+}
+
+std::string crossing_walls_error(const Tiles& t, const Dims& d,
+                                 const std::vector<std::uint8_t>& flags) {
+    if (t.count() == 1) return "";
+    for (node_t n = 0; n < d.nodes(); ++n) {
+        if (node_type(flags[n]) != kFreeSlip) continue;
+        const std::int64_t p[3] = {n % d.nx, (n / d.nx) % d.ny, n / (node_t(d.nx) * d.ny)};
+        std::set<int> near;
+        // The reflection's source lies within two nodes of the wall node.
+        for (int dz = -2; dz <= 2; ++dz)
+            for (int dy = -2; dy <= 2; ++dy)
+                for (int dx = -2; dx <= 2; ++dx) {
+                    const auto q = wrapped(d, {p[0] + dx, p[1] + dy, p[2] + dz});
+                    if (is_updated(flags[node_at(d, q)]))
+                        near.insert(tile_of(t, d, q[0], q[1], q[2]));
+                }
+        if (near.size() > 1)
+            return "--tiles " + to_string(t) + ": the free-slip wall at node (" +
+                   std::to_string(p[0]) + ", " + std::to_string(p[1]) + ", " +
+                   std::to_string(p[2]) +
+                   ") borders two subdomains, and its reflection is not exchanged; cut the "
+                   "lattice along the wall's normal (another --tiles) or run it whole";
+    }
+    return "";
+}
+
+} // namespace ll

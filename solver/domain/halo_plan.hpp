@@ -1,0 +1,57 @@
+// Where a subdomain sits in the whole lattice, and which populations cross from one subdomain
+// to another in a step: the geometry of the halo exchange (docs/DESIGN.md, "Scale-out"), apart
+// from any engine or transport. Calore et al. 2016 tile the lattice over GPUs in 1-D and 2-D
+// with halo columns; here the tiles are boxes along 1, 2 or 3 axes.
+#pragma once
+#include "../options.hpp"
+#include "tiling.hpp"
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+namespace ll {
+
+// A tile's own lattice: its box plus `halo` layers on each cut axis (none on an axis the tile
+// spans whole, where the tile's own periodic wrap is the lattice's).
+struct TileFrame {
+    Box box;
+    std::uint32_t halo[3] = {0, 0, 0};
+    Dims local;
+    // The tile-local node of a global position given relative to an owned node (owned global
+    // coordinates plus an offset of at most `halo` per cut axis).
+    node_t local_node(const std::array<std::int64_t, 3>& global) const;
+};
+TileFrame tile_frame(const Tiles& t, const Dims& d, int tile, std::uint32_t depth);
+
+// Flags of a tile's lattice: the global flags of each position, except that nodes updated by
+// another tile become kHalo (never updated here, not a wall). Near-wall bits stay those of the
+// whole lattice, so a node next to a cut takes the same path as in one domain.
+std::vector<std::uint8_t> tile_flags(const TileFrame& f, const Dims& d,
+                                     const std::vector<std::uint8_t>& flags);
+
+// One population that crosses a cut: node x (updated, in tile `from`) sends population i of
+// set `set` to x + c_i (updated, in tile `to`). The receiving tile holds x in its halo, and the
+// exchange copies the slot where x's population lands (Engine::outgoing_element) from `from`'s
+// lattice to the same slot of `to`'s. x_from and x_to are x in the two tiles' local lattices.
+struct Crossing {
+    int from, to, set, i;
+    node_t x_from, x_to;
+};
+// Every crossing of the lattice, in a fixed order (tile `from`, then node, then set and i), so
+// that every process enumerates the same list. velocities[k] are set k's c_i.
+void for_each_crossing(const Tiles& t, const Dims& d, const std::vector<std::uint8_t>& flags,
+                       const std::vector<std::vector<std::array<int, 3>>>& velocities,
+                       const std::function<void(const Crossing&)>& f);
+
+// The halo of a model's flow stencil, for choose_tiles: the velocities crossing a face node
+// normal to each axis, and the depth. Models without a halo exchange (d2q37) give depth 0.
+HaloShape halo_shape(StencilKind stencil);
+
+// Why the tiling cannot run these flags (empty when it can): a free-slip wall reflects a
+// population written two nodes away along the wall, which may belong to another tile.
+std::string crossing_walls_error(const Tiles& t, const Dims& d,
+                                 const std::vector<std::uint8_t>& flags);
+
+} // namespace ll

@@ -1,0 +1,84 @@
+// One lattice split into tiles (tiling.hpp), each advanced by its own engine with halo layers,
+// which the exchange fills after every step (halo_plan.hpp; docs/DESIGN.md, "Scale-out"). To
+// its callers it is the whole lattice: state, fields and flags are global, as for one engine.
+// Tiles live in this process or on other ranks of the Communicator (tile t on rank
+// t % size); whole-lattice results are summed over ranks, so every rank must make the same
+// calls.
+#pragma once
+#include "communicator.hpp"
+#include "solver/engine/engine.hpp"
+#include "tiling.hpp"
+
+#include <functional>
+#include <map>
+#include <tuple>
+
+namespace ll {
+
+using EngineMaker = std::function<std::unique_ptr<Engine>(const EngineConfig&)>;
+
+// What the exchange cost, for reports: seconds spent in it and bytes moved, since the start.
+struct HaloTraffic {
+    double seconds = 0;
+    double bytes = 0;
+    std::uint64_t exchanges = 0;
+};
+
+class TiledEngine final : public Engine {
+public:
+    // Throws ConfigError when the tiling cannot split cfg.dims (tiles_error) or the model has
+    // no halo exchange.
+    TiledEngine(const EngineConfig& cfg, const Tiles& tiles, EngineMaker make,
+                std::shared_ptr<Communicator> comm = std::make_shared<LocalCommunicator>());
+
+    double step(int steps) override;
+    void export_state(std::vector<double>& f) override;
+    void import_state(const std::vector<double>& f) override;
+    void set_flags(const std::vector<std::uint8_t>& flags) override;
+    void set_flow(const FlowParams& flow) override;
+    void set_launch(const LaunchConfig& launch) override;
+    LaunchReport launch_report() const override;
+    void read_macro(MacroField& out) override;
+    void read_field(const FieldRequest& req, const FieldRegion& region, float* out,
+                    MemorySpace space) override;
+    std::uint64_t count_nonfinite() override;
+    const DeviceInfo& device() const override { return info_; }
+    double copy_bandwidth() override;
+
+    const Tiles& tiles() const { return tiles_; }
+    const HaloTraffic& traffic() const { return traffic_; }
+
+private:
+    // The populations one tile sends another in a step of one parity, for one set.
+    struct Link {
+        int list_from = -1, list_to = -1; // halo lists of the local engines (-1: remote)
+        std::size_t count = 0;
+        std::vector<unsigned char> buffer;
+    };
+    using LinkKey = std::tuple<int, int, int, int>; // from, to, set, parity
+
+    bool local(int tile) const { return tile % comm_->size() == comm_->rank(); }
+    Engine& any_engine() const;
+    void build_links();
+    void exchange(int parity);
+    // Global canonical (or per-node) values to and from a tile's local lattice.
+    void scatter_to_tile(int tile, const std::vector<double>& global, std::vector<double>& local,
+                         const std::vector<int>& q) const;
+    void gather_from_tile(int tile, const std::vector<double>& local, std::vector<double>& global,
+                          const std::vector<int>& q) const;
+    std::vector<int> set_sizes() const;
+
+    EngineConfig cfg_;
+    Tiles tiles_;
+    EngineMaker make_;
+    std::shared_ptr<Communicator> comm_;
+    std::vector<std::unique_ptr<Engine>> engines_; // per tile; null where the tile is remote
+    std::vector<std::uint8_t> flags_;              // the whole lattice's
+    std::map<LinkKey, Link> links_;
+    std::unique_ptr<Engine> whole_; // for fields that look at neighbours, made on demand
+    int parity_ = 0;
+    DeviceInfo info_;
+    HaloTraffic traffic_;
+};
+
+} // namespace ll

@@ -1,0 +1,28 @@
+# Subdomains on the command line (issue 12): --tiles and --subdomains refuse what cannot split,
+# naming the value, and a split run writes the same VTK file as the run in one domain.
+cli_bad(tiles_syntax "--tiles: \"2y1\" is not of the form N, NxM or NxMxK"
+        run cavity2d --backend cpu --tiles 2y1)
+cli_bad(tiles_z_on_2d "--tiles 1x1x2: the lattice is 1 node wide along z"
+        run cavity2d --backend cpu --tiles 1x1x2)
+cli_bad(tiles_thinner_than_halo "--tiles 12x1x1: the thinnest tile along x has width 0"
+        run cavity2d --backend cpu --set size=8 --tiles 12x1x1)
+cli_bad(tiles_d2q37 "subdomains: this model's engine has no halo exchange"
+        run rt2d --backend cpu --set size=16 --tiles 2x1x1)
+cli_bad(tiles_and_subdomains "--tiles and --subdomains: give one"
+        run cavity2d --backend cpu --tiles 2x1 --subdomains 2)
+cli_bad(subdomains_prime "--tiles: no tiling of 11 subdomains fits"
+        run cavity2d --backend cpu --set size=8 --subdomains 11)
+
+# cavity2d (walls on every side, a moving lid) in 2 x 2 tiles, and 3 subdomains chosen by the
+# halo size: the VTK files equal the one-domain run's.
+string(JOIN " " args run cavity2d --backend cpu --set size=24 --set precision=fp64 --steps 300
+       --quiet)
+add_test(NAME cli_subdomains_equal_one_domain
+         COMMAND sh -c "set -e; rm -rf \"$0\"; mkdir -p \"$0\"; \
+\"$1\" ${args} --vtk \"$0/one.vti\"; \
+\"$1\" ${args} --tiles 2x2 --vtk \"$0/tiles.vti\"; \
+\"$1\" ${args} --subdomains 3 --vtk \"$0/three.vti\"; \
+\"$2\" \"$3/compare_vti.py\" \"$0/one.vti\" \"$0/tiles.vti\"; \
+\"$2\" \"$3/compare_vti.py\" \"$0/one.vti\" \"$0/three.vti\""
+                 ${CLI_OUT}/subdomains ${CLI_EXE} ${CLI_PY} ${CMAKE_CURRENT_SOURCE_DIR})
+set_tests_properties(cli_subdomains_equal_one_domain PROPERTIES LABELS cpu TIMEOUT 100)
