@@ -106,6 +106,7 @@ void TiledEngine::build_links() {
     for (auto& [key, l] : lists) {
         const auto [from, to, set, parity] = key;
         Link link;
+        link.to = to;
         link.count = std::max(l.first.size(), l.second.size());
         if (local(from)) link.list_from = engines_[from]->add_halo_list(set, std::move(l.first));
         if (local(to)) link.list_to = engines_[to]->add_halo_list(set, std::move(l.second));
@@ -117,24 +118,31 @@ void TiledEngine::build_links() {
 void TiledEngine::exchange(int parity) {
     const auto t0 = std::chrono::steady_clock::now();
     std::vector<Communicator::Message> sends, receives;
+    std::vector<Link*> unpack_from_host;
     for (auto& [key, link] : links_) {
         const auto [from, to, set, p] = key;
         if (p != parity) continue;
-        const int tag = set;
+        traffic_.bytes += double(link.buffer.size());
+        // Two tiles of this process on GPUs: device to device, through the sender's buffer.
+        void* device =
+            local(from) && local(to) ? engines_[from]->halo_buffer(link.list_from) : nullptr;
+        if (device) {
+            engines_[from]->pack(link.list_from, device, MemorySpace::Device);
+            engines_[to]->unpack(link.list_to, device, MemorySpace::Device);
+            continue;
+        }
         if (local(from))
             engines_[from]->pack(link.list_from, link.buffer.data(), MemorySpace::Host);
+        const int tag = set;
         if (local(from) && !local(to))
             sends.push_back({to % comm_->size(), tag, link.buffer.data(), link.buffer.size()});
         if (!local(from) && local(to))
             receives.push_back({from % comm_->size(), tag, link.buffer.data(), link.buffer.size()});
-        traffic_.bytes += double(link.buffer.size());
+        if (local(to)) unpack_from_host.push_back(&link);
     }
     if (comm_->size() > 1) comm_->exchange(sends, receives);
-    for (auto& [key, link] : links_) {
-        const auto [from, to, set, p] = key;
-        if (p == parity && local(to))
-            engines_[to]->unpack(link.list_to, link.buffer.data(), MemorySpace::Host);
-    }
+    for (Link* link : unpack_from_host)
+        engines_[link->to]->unpack(link->list_to, link->buffer.data(), MemorySpace::Host);
     ++traffic_.exchanges;
     traffic_.seconds +=
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

@@ -51,6 +51,7 @@ public:
 private:
     // The populations one tile sends another in a step of one parity, for one set.
     struct Link {
+        int to = -1;                      // the receiving tile
         int list_from = -1, list_to = -1; // halo lists of the local engines (-1: remote)
         std::size_t count = 0;
         std::vector<unsigned char> buffer;

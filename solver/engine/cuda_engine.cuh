@@ -4,6 +4,7 @@
 // [SECTION] CudaEngine        Engine implementation: steps, state exchange, fields, launch
 // [SECTION] launch shape      occupancy cap through reserved dynamic shared memory
 #pragma once
+#include "cuda_halo.cuh"
 #include "engine.hpp"
 #include "kernels.cuh"
 #include "solver/cuda/cuda_buffer.hpp"
@@ -12,6 +13,7 @@
 
 #include <algorithm>
 #include <array>
+#include <memory>
 #include <stdexcept>
 
 namespace ll::cuda {
@@ -159,6 +161,39 @@ public:
     }
 
     // ---- the kernel bench (engine.hpp) ----
+    // ---- halo exchange (engine.hpp; cuda_halo.cuh) ----
+    int population_sets() const override {
+        if constexpr (!HaloModel<M>) return Engine::population_sets();
+        return M::kSets;
+    }
+    std::vector<std::array<int, 3>> set_velocities(int set) const override {
+        if constexpr (HaloModel<M>)
+            return ll::set_velocities<M>(set);
+        else
+            return Engine::set_velocities(set);
+    }
+    std::uint64_t outgoing_element(int set, node_t n, int i, int parity) const override {
+        if constexpr (HaloModel<M>)
+            return M::with_layout_scheme(cfg_.model, [&](auto L, auto Sc) {
+                return ll::outgoing_element<M, L(), Sc()>(cfg_.dims, set, n, i, parity);
+            });
+        else
+            return Engine::outgoing_element(set, n, i, parity);
+    }
+    std::size_t element_bytes() const override { return sizeof(Store); }
+    int add_halo_list(int set, std::vector<std::uint64_t> elements) override {
+        if constexpr (!HaloModel<M>) return Engine::add_halo_list(set, std::move(elements));
+        return halo_.add(set, elements);
+    }
+    void clear_halo_lists() override { halo_.clear(); }
+    void* halo_buffer(int list) override { return halo_.staging(list); }
+    void pack(int list, void* out, MemorySpace space) override {
+        halo_.pack(list, a_, out, space, stream_);
+    }
+    void unpack(int list, const void* in, MemorySpace space) override {
+        halo_.unpack(list, a_, in, space, stream_);
+    }
+
     std::vector<std::string> step_passes() const override {
         std::vector<std::string> names;
         for (const PlanPass& p : plan_passes())
@@ -378,6 +413,7 @@ private:
     std::uint32_t step_ = 0; // steps since this engine was built: the 16-bit stores' noise
     cudaStream_t stream_ = nullptr;
     StreamTimer timer_;
+    HaloLists<Store> halo_;
     LaunchReport report_{};
 };
 

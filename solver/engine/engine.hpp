@@ -135,6 +135,9 @@ public:
     // into `out` (element_bytes() each) from the buffer the next step reads, unpack() back.
     virtual int add_halo_list(int set, std::vector<std::uint64_t> elements);
     virtual void clear_halo_lists() {}
+    // A device buffer of the list's size, owned by the engine, where pack(list, ...,
+    // MemorySpace::Device) may write and a peer engine's unpack read; nullptr on the CPU.
+    virtual void* halo_buffer(int) { return nullptr; }
     virtual void pack(int list, void* out, MemorySpace space);
     virtual void unpack(int list, const void* in, MemorySpace space);
 };
