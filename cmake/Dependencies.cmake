@@ -82,3 +82,14 @@ if(LATTICELAB_GUI)
     set(LATTICELAB_GUI OFF)
   endif()
 endif()
+
+# MPI (Debian: openmpi-bin libopenmpi-dev) for one lattice over several processes or machines
+# (solver/domain/); optional: without it `latticelab run` refuses to start under mpirun.
+if(LATTICELAB_MPI)
+  find_package(MPI QUIET COMPONENTS CXX)
+endif()
+if(MPI_CXX_FOUND)
+  message(STATUS "MPI: ${MPI_CXX_LIBRARIES} (mpirun: ${MPIEXEC_EXECUTABLE})")
+else()
+  message(STATUS "MPI: not found (openmpi-bin libopenmpi-dev); runs under mpirun are refused")
+endif()

@@ -3,6 +3,7 @@
 // output that could not be written), 128 + N after signal N (interrupt.hpp).
 #include "commands.hpp"
 #include "interrupt.hpp"
+#include "ranks.hpp"
 #include "solver/io/output_files.hpp"
 
 #include <cerrno>
@@ -106,13 +107,17 @@ int main(int argc, char** argv) {
     using namespace ll::cli;
     handle_signals(OnSignal::ExitNow); // `run` asks for a gentler stop while it steps
     int code = 0;
+    set_command_line(argc, argv);
     try {
         code = dispatch(argc, argv);
     } catch (const ll::ConfigError& e) {
-        std::fprintf(stderr, "latticelab: error: %s\n", e.what());
-        code = 2;
+        code = report_config_error(e); // under mpirun: once, from rank 0, or ends every rank
     } catch (const std::exception& e) {
-        std::fprintf(stderr, "latticelab: failed: %s\n", e.what());
+        const RankContext ranks = rank_context();
+        std::fprintf(stderr, "latticelab: failed: %s%s\n",
+                     ranks.several() ? ("rank " + std::to_string(ranks.rank()) + ": ").c_str() : "",
+                     e.what());
+        if (ranks.several()) ranks.ranks->abort(1); // the other ranks would wait for this one
         code = 1;
     }
     return check_standard_output(code);

@@ -9,6 +9,7 @@
 #include "interrupt.hpp"
 #include "probe.hpp"
 #include "progress.hpp"
+#include "ranks.hpp"
 #include "render/colormap.hpp"
 #include "render/png_writer.hpp"
 #include "render/slice_figure.hpp"
@@ -80,21 +81,28 @@ void choose_slice(const RunOptions& o, Input& in) {
     in.field.vorticity_component = c == "x" ? 0 : c == "y" ? 1 : c == "z" ? 2 : -1;
 }
 
-// --tiles as given, or the tiling of --subdomains N with the fewest halo values.
-void choose_tiles(const RunOptions& o, SimulationSetup& s) {
+// --tiles as given, or the tiling of --subdomains N (under mpirun: N = the ranks) with the
+// fewest halo values.
+void choose_tiles(const RunOptions& o, SimulationSetup& s, const RankContext& ranks) {
     if (!o.tiles.empty() && o.subdomains)
         throw ConfigError("--tiles and --subdomains: give one (--subdomains " +
                           std::to_string(*o.subdomains) + " picks the tiling itself)");
     if (!o.tiles.empty()) s.tiles = parse_tiles(o.tiles);
-    if (!o.subdomains) return;
+    std::optional<int> count = o.subdomains;
+    if (ranks.several()) {
+        s.ranks = ranks.ranks;
+        if (o.tiles.empty() && !count) count = ranks.ranks->size();
+    }
+    if (!count) return;
     const HaloShape h = halo_shape(s.model.stencil);
     if (h.depth == 0)
         throw ConfigError("--subdomains: the " + std::string(to_string(s.model.stencil)) +
                           " model runs as one domain (no halo exchange yet)");
-    s.tiles = ll::choose_tiles(*o.subdomains, s.dims, h);
+    s.tiles = ll::choose_tiles(*count, s.dims, h);
 }
 
-Input read_input(const RunOptions& o, BackendKind backend, OutputSet& outputs) {
+Input read_input(const RunOptions& o, BackendKind backend, OutputSet& outputs,
+                 const RankContext& ranks) {
     Input in;
     std::string name = o.scenario;
     KeyValues keys;
@@ -109,12 +117,12 @@ Input read_input(const RunOptions& o, BackendKind backend, OutputSet& outputs) {
         throw ConfigError("scenario '" + name + "': unknown; presets: " + scenario_names() +
                           " (or a .toml/.json scenario file)");
     check_probe_options(o);
-    plan_outputs(o, outputs);
+    if (ranks.leader()) plan_outputs(o, outputs); // the other ranks write nothing
     const bool cpu_lattice = backend == BackendKind::Cpu || !cuda_compiled_in();
     if (backend == BackendKind::Cpu) keys = cpu_sized(name, std::move(keys));
     preflight_scenario(name, keys, cpu_lattice);
     in.setup = build_scenario(name, keys);
-    choose_tiles(o, in.setup);
+    choose_tiles(o, in.setup, ranks);
     in.steps = o.steps.value_or(o.until_steady ? kSteadyDefaultCap : default_steps(name));
     return in;
 }
@@ -143,10 +151,11 @@ struct RunResult {
     double nusselt = 0;
 };
 
-RunResult advance(Simulation& sim, const RunOptions& o, std::int64_t steps, Probe* probe) {
+RunResult advance(Simulation& sim, const RunOptions& o, std::int64_t steps, Probe* probe,
+                  bool show) {
     RunResult r;
     if (probe) probe->sample(sim); // the initial state
-    Progress progress(steps, !o.quiet);
+    Progress progress(steps, show);
     MacroField before, now;
     if (o.until_steady) sim.read_macro(before);
     std::int64_t done = 0, batch = 10;
@@ -296,17 +305,21 @@ std::string json_record(Simulation& sim, const RunResult& r, const RunOptions& o
 
 // Every output staged as a temporary (or held, for a stream), then all renamed together: a
 // failure anywhere writes nothing.
+// Under mpirun every rank takes part in reading the fields; rank 0 alone writes.
 void write_outputs(Simulation& sim, const Input& in, const RunResult& r, const RunOptions& o,
-                   Probe* probe, OutputSet& outputs) {
+                   Probe* probe, OutputSet& outputs, bool writer) {
+    const auto stage = [&](const char* option, std::string bytes) {
+        if (writer) outputs.stage(option, std::move(bytes));
+    };
     if (!o.vtk.empty()) {
         MacroField m;
         sim.read_macro(m);
-        outputs.stage("--vtk", vti_document(sim.setup(), m, sim.time_step()));
+        stage("--vtk", vti_document(sim.setup(), m, sim.time_step()));
     }
-    if (!o.png.empty()) outputs.stage("--png", png_slice(sim, in, o));
-    if (!o.json.empty()) outputs.stage("--json", json_record(sim, r, o, in.steps));
-    if (probe) outputs.stage("--probe-csv", probe->csv());
-    outputs.commit();
+    if (!o.png.empty()) stage("--png", png_slice(sim, in, o));
+    if (!o.json.empty()) stage("--json", json_record(sim, r, o, in.steps));
+    if (probe) stage("--probe-csv", probe->csv());
+    if (writer) outputs.commit();
 }
 
 } // namespace
@@ -374,30 +387,53 @@ CLI::App* add_run(CLI::App& app, RunOptions& o) {
     return run;
 }
 
-int run_command(const RunOptions& o) {
+// The set-up, which under mpirun every rank must pass before any steps: a failure on one rank
+// becomes every rank's (agree_on_start).
+std::unique_ptr<Simulation> start(const RunOptions& o, BackendKind backend, Input& in,
+                                  OutputSet& outputs, const RankContext& ranks) {
+    std::unique_ptr<Simulation> sim;
+    std::string failure;
+    try {
+        in = read_input(o, backend, outputs, ranks);
+        choose_slice(o, in);
+        if (!o.png.empty() && in.field.kind == FieldKind::Temperature && !has_temperature(in.setup))
+            throw ConfigError("--png-field " + temperature_unavailable());
+        if (ranks.several() && backend != BackendKind::Cpu) select_cuda_device(local_rank());
+        sim = Simulation::create(std::move(in.setup), backend);
+    } catch (const ConfigError& e) {
+        if (!ranks.several()) throw;
+        failure = e.what();
+    }
+    agree_on_start(ranks, failure);
+    return sim;
+}
+
+int run_command(const RunOptions& given) {
+    const RankContext ranks = rank_context();
+    RunOptions o = given;
+    o.quiet = o.quiet || !ranks.leader(); // under mpirun rank 0 alone reports
+    const bool quiet = o.quiet;
     const BackendKind backend = backend_from(o.backend);
     OutputSet outputs; // removes its temporaries on any exception
-    Input in = read_input(o, backend, outputs);
-    choose_slice(o, in);
-    if (!o.png.empty() && in.field.kind == FieldKind::Temperature && !has_temperature(in.setup))
-        throw ConfigError("--png-field " + temperature_unavailable());
-    auto sim = Simulation::create(std::move(in.setup), backend);
+    Input in;
+    auto sim = start(o, backend, in, outputs, ranks);
     std::unique_ptr<Probe> probe;
     if (!o.probe.empty()) probe = make_probe(o.probe, *sim, o.probe_every.value_or(kProbeEvery));
     // Before the run, not after a blow-up: parameters the thermal model will not run well.
-    for (const std::string& w : thermal_warnings(sim->setup()))
-        std::fprintf(stderr, "latticelab: warning: %s\n", w.c_str());
-    if (!o.quiet)
+    if (ranks.leader())
+        for (const std::string& w : thermal_warnings(sim->setup()))
+            std::fprintf(stderr, "latticelab: warning: %s\n", w.c_str());
+    if (!quiet)
         std::fprintf(stderr, "latticelab: %s, %lld steps, %s\n", sim->setup().scenario.c_str(),
                      (long long)in.steps, sim->backend_note().c_str());
 
     handle_signals(OnSignal::StopAtNextBatch);
-    RunResult r = advance(*sim, o, in.steps, probe.get());
+    RunResult r = advance(*sim, o, in.steps, probe.get(), !quiet);
     handle_signals(OnSignal::ExitNow); // from here a signal ends at once, writing nothing
     r.heat = heat_transfer(sim->setup());
     if (r.heat.available) r.nusselt = nusselt(*sim, r.heat);
-    if (!o.quiet) print_summary(*sim, r, o);
-    write_outputs(*sim, in, r, o, probe.get(), outputs);
+    if (!quiet) print_summary(*sim, r, o);
+    write_outputs(*sim, in, r, o, probe.get(), outputs, ranks.leader());
     // An interrupted run still wrote what it reached, but says it did not finish.
     return r.interrupted_by ? 128 + r.interrupted_by : 0;
 }

@@ -6,6 +6,7 @@ std::unique_ptr<Engine> make_cuda_engine(const EngineConfig&, std::string& why) 
     why = "this build has no CUDA support (nvcc was not found at configure time)";
     return nullptr;
 }
+void select_cuda_device(int) {}
 bool cuda_compiled_in() {
     return false;
 }

@@ -74,6 +74,15 @@ std::string smaller_storage_hint(const EngineConfig& cfg, std::size_t free) {
 
 } // namespace cuda
 
+void select_cuda_device(int index) {
+    int count = 0;
+    if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
+        cudaGetLastError();
+        return;
+    }
+    LL_CUDA(cudaSetDevice(index % count));
+}
+
 bool cuda_compiled_in() {
     return true;
 }

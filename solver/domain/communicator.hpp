@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace ll {
@@ -29,6 +30,11 @@ public:
     // Element-wise sums over all ranks, in place, on every rank.
     virtual void sum(double* values, std::size_t count) = 0;
     virtual void sum(std::uint64_t* values, std::size_t count) = 0;
+    // Every rank's text, in rank order, on every rank.
+    virtual std::vector<std::string> all_gather(const std::string& mine) = 0;
+    // Ends every rank of the run at once with `code` (after a failure that the others cannot
+    // learn of in an orderly way, e.g. a peer that stopped answering).
+    [[noreturn]] virtual void abort(int code) = 0;
 };
 
 // One process: nothing to send, and sums are the values themselves.
@@ -39,6 +45,19 @@ public:
     void exchange(const std::vector<Message>& sends, const std::vector<Message>& receives) override;
     void sum(double*, std::size_t) override {}
     void sum(std::uint64_t*, std::size_t) override {}
+    std::vector<std::string> all_gather(const std::string& mine) override { return {mine}; }
+    [[noreturn]] void abort(int code) override;
 };
+
+// The ranks of this run when mpirun or srun started it (their environment says so): MPI is
+// initialised on the first call and finalised at exit. nullptr for a process started alone,
+// and in a build without MPI (mpi_compiled_in()).
+std::shared_ptr<Communicator> launched_ranks();
+bool mpi_compiled_in();
+// The rank's index among the ranks of its machine (one GPU per rank by it); 0 alone.
+int local_rank();
+// How long a rank waits for its peers before it gives up with a ConfigError naming them:
+// LATTICELAB_MPI_TIMEOUT seconds (default 60).
+double peer_timeout_seconds();
 
 } // namespace ll

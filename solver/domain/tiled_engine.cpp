@@ -9,6 +9,7 @@
 
 namespace ll {
 
+// (LocalCommunicator::abort and the MPI ranks: mpi_communicator.cpp.)
 void LocalCommunicator::exchange(const std::vector<Message>& sends,
                                  const std::vector<Message>& receives) {
     if (!sends.empty() || !receives.empty())
@@ -272,8 +273,6 @@ void TiledEngine::read_macro(MacroField& out) {
 
 void TiledEngine::read_field(const FieldRequest& req, const FieldRegion& region, float* out,
                              MemorySpace space) {
-    if (space == MemorySpace::Device)
-        throw ConfigError("field output: a lattice in subdomains is read into host memory");
     // Derived fields may look at neighbours (vorticity), so they are read from the whole
     // lattice, assembled once per state.
     if (!whole_) {

@@ -150,6 +150,9 @@ std::unique_ptr<Engine> make_cpu_engine(const EngineConfig& cfg);
 // not compiled in. Throws ConfigError for impossible requests (lattice larger than memory).
 std::unique_ptr<Engine> make_cuda_engine(const EngineConfig& cfg, std::string& why);
 bool cuda_compiled_in();
+// Makes GPU `index` modulo the device count current for this thread's later engines (one GPU
+// per MPI rank by its local rank); nothing without CUDA or a GPU.
+void select_cuda_device(int index);
 // True when CUDA is compiled in and a device is usable; otherwise `why` says what is missing.
 bool cuda_device_present(std::string& why);
 // Host memcpy bandwidth (bytes/s, read + write) over a working set of about `working_set`

@@ -1,0 +1,48 @@
+# One lattice over MPI ranks on the CPU back end (issue 12): 1 to 4 ranks (oversubscribed on
+# CI's 2 cores) write the VTK file of the run in one process; a bad tiling, mixed binaries or
+# arguments, and a rank that never answers end every rank with exit 2 and one message.
+add_executable(silent_rank silent_rank.cpp)
+target_link_libraries(silent_rank PRIVATE MPI::MPI_CXX)
+
+# As root (CI), OpenMPI wants --allow-run-as-root; --oversubscribe: more ranks than cores.
+set(MPIRUN ${MPIEXEC_EXECUTABLE} --allow-run-as-root --oversubscribe)
+string(JOIN " " mpirun ${MPIRUN})
+string(JOIN " " run run cavity2d --backend cpu --set size=24 --set precision=fp64 --steps 300)
+string(JOIN " " run3d run cavity3d --backend cpu --set size=10 --set precision=fp64
+       --set scheme=aa --steps 101)
+add_test(NAME cli_mpi_ranks_equal_one_process
+         COMMAND sh -c "set -e; rm -rf \"$0\"; mkdir -p \"$0\"; \
+\"$1\" ${run} --quiet --vtk \"$0/one.vti\"; \
+\"$1\" ${run3d} --quiet --vtk \"$0/one3d.vti\"; \
+for n in 1 2 3 4; do ${mpirun} -np $n \"$1\" ${run} --vtk \"$0/ranks$n.vti\" > \"$0/ranks$n.log\"; \
+  \"$2\" \"$3/compare_vti.py\" \"$0/one.vti\" \"$0/ranks$n.vti\"; done; \
+${mpirun} -np 4 \"$1\" ${run3d} --tiles 2x1x2 --vtk \"$0/ranks3d.vti\" > \"$0/ranks3d.log\"; \
+\"$2\" \"$3/compare_vti.py\" \"$0/one3d.vti\" \"$0/ranks3d.vti\"; \
+grep -q '4 subdomains (1x4x1) on 4 ranks' \"$0/ranks4.log\"; \
+test $(grep -c '^scenario' \"$0/ranks4.log\") = 1"
+                 ${CLI_OUT}/mpi ${CLI_EXE} ${CLI_PY} ${CMAKE_CURRENT_SOURCE_DIR})
+set_tests_properties(cli_mpi_ranks_equal_one_process PROPERTIES LABELS cpu TIMEOUT 300)
+
+# mpi_bad(NAME REGEX LAUNCH...): the launch exits 2 and its stderr matches, within the timeout.
+function(mpi_bad name expect)
+  string(JOIN " " launch ${ARGN})
+  add_test(NAME cli_mpi_${name}
+           COMMAND sh -c "out=$(LATTICELAB_MPI_TIMEOUT=3 ${launch} 2>&1); rc=$?; \
+echo \"$out\"; test $rc = 2 && echo \"$out\" | grep -E -q \"$0\""
+                   "${expect}")
+  set_tests_properties(cli_mpi_${name} PROPERTIES LABELS cpu TIMEOUT 60)
+endfunction()
+string(JOIN " " small run cavity2d --backend cpu --steps 10)
+file(MAKE_DIRECTORY ${CLI_OUT})
+mpi_bad(tiles_not_ranks "error: --tiles 3x1x1 makes 3 subdomains, but 2 MPI ranks"
+        ${mpirun} -np 2 $<TARGET_FILE:latticelab> ${small} --tiles 3x1x1)
+mpi_bad(other_arguments "rank 1 was started with other arguments"
+        ${mpirun} -np 1 $<TARGET_FILE:latticelab> ${small} :
+        -np 1 $<TARGET_FILE:latticelab> ${small} --set size=16)
+# Another build: the same binary with one byte more, made when the test runs.
+set(other ${CLI_OUT}/latticelab-other)
+mpi_bad(mixed_builds "rank 1 runs a different latticelab binary"
+        cp $<TARGET_FILE:latticelab> ${other} && echo >> ${other} &&
+        ${mpirun} -np 1 $<TARGET_FILE:latticelab> ${small} : -np 1 ${other} ${small})
+mpi_bad(silent_rank "rank 0: the start-up check: no answer from another rank within 3 s"
+        ${mpirun} -np 1 $<TARGET_FILE:latticelab> ${small} : -np 1 $<TARGET_FILE:silent_rank>)
