@@ -1,7 +1,5 @@
 #include "simulation.hpp"
 
-#include "domain/tiled_engine.hpp"
-
 #include "io/fields.hpp"
 #include "io/host_memory.hpp"
 #include "models/registry.hpp"
@@ -112,7 +110,12 @@ std::unique_ptr<Engine> Simulation::make_engine(const EngineConfig& cfg) {
     const bool several = setup_.tiles.count() > 1 || (setup_.ranks && setup_.ranks->size() > 1);
     if (!several) return make(cfg);
     auto ranks = setup_.ranks ? setup_.ranks : std::make_shared<LocalCommunicator>();
-    return std::make_unique<TiledEngine>(cfg, setup_.tiles, make, ranks);
+    return std::make_unique<TiledEngine>(cfg, setup_.tiles, make, ranks, setup_.halo_transport);
+}
+
+HaloTraffic Simulation::halo_traffic() const {
+    const auto* tiled = dynamic_cast<const TiledEngine*>(engine_.get());
+    return tiled ? tiled->traffic() : HaloTraffic{};
 }
 
 std::vector<double> Simulation::initial_state() const {

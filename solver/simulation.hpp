@@ -5,6 +5,7 @@
 #pragma once
 #include "core/flags.hpp"
 #include "domain/communicator.hpp"
+#include "domain/tiled_engine.hpp"
 #include "domain/tiling.hpp"
 #include "engine/engine.hpp"
 
@@ -38,6 +39,7 @@ struct SimulationSetup {
     // with halo exchange, on the processes of `ranks` (one per tile when there are several).
     Tiles tiles;
     std::shared_ptr<Communicator> ranks;
+    HaloTransport halo_transport = HaloTransport::Auto;
 };
 
 // The engine's configuration of a setup.
@@ -109,6 +111,8 @@ public:
     const std::string& backend_note() const { return backend_note_; }
     bool on_gpu() const { return engine_->device().backend == "cuda"; }
     double copy_bandwidth() { return engine_->copy_bandwidth(); }
+    // What the halo exchange moved since the start (zeros for one domain).
+    HaloTraffic halo_traffic() const;
 
 private:
     Simulation() = default;

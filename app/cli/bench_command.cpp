@@ -52,41 +52,6 @@ Dims box_dims(StencilKind s, std::uint32_t n) {
     return dimensions(s) == 2 ? Dims{n, n, 1} : Dims{n, n, n};
 }
 
-// A periodic box, flow along x at 0.05 kept up by a small body force, around four solid
-// spheres (circles in 2D) of radius n/10, so wall handling costs what it costs in real flows.
-SimulationSetup obstacle_box(const ModelChoice& model, std::uint32_t n, int block_size) {
-    SimulationSetup s;
-    s.scenario = "bench";
-    s.dims = box_dims(model.stencil, n);
-    s.model = model;
-    s.launch.block_size = block_size;
-    s.flow.tau = 0.6;
-    s.flow.force[0] = 1e-6;
-    s.u_ref = 0.05;
-    s.keys = {{"size", std::to_string(n)}};
-    const std::size_t nodes = s.dims.nodes();
-    s.flags.assign(nodes, kFluid);
-    s.rho.assign(nodes, 1.0);
-    s.u.assign(3 * nodes, 0.0);
-    const double centres[4][3] = {
-        {0.25, 0.25, 0.5}, {0.75, 0.5, 0.25}, {0.5, 0.75, 0.75}, {0.25, 0.75, 0.25}};
-    const double r = n / 10.0;
-    const bool two_d = s.dims.nz == 1;
-    for (std::size_t k = 0; k < nodes; ++k) {
-        const double x = double(k % n), y = double((k / n) % n), z = double(k / n / n);
-        bool solid = false;
-        for (const auto& c : centres) {
-            const double dx = x - c[0] * n, dy = y - c[1] * n, dz = two_d ? 0 : z - c[2] * n;
-            solid = solid || dx * dx + dy * dy + dz * dz <= r * r;
-        }
-        if (solid)
-            s.flags[k] = kSolid;
-        else
-            s.u[3 * k] = s.u_ref;
-    }
-    return s;
-}
-
 // The storage formats measured with precision p: --storages where p can store that way, else
 // the precision's own format.
 std::vector<ModelChoice> with_storages(const Matrix& m, ModelChoice model, bool report) {
@@ -200,7 +165,8 @@ bool lands_on_gpu(BackendKind backend) {
     if (backend == BackendKind::Cpu || !cuda_compiled_in()) return false;
     ModelChoice probe{StencilKind::D3Q19, CollisionKind::BGK, Scheme::Pull,
                       Layout::SoA,        Precision::FP32,    {}};
-    return Simulation::create(obstacle_box(probe, 8, 256), backend)->on_gpu();
+    return Simulation::create(obstacle_box(probe, box_dims(probe.stencil, 8), 256), backend)
+        ->on_gpu();
 }
 
 // Every scheme, as a --schemes list: the default when the option is not given. Set here rather
@@ -256,7 +222,7 @@ int bench_command(const BenchOptions& o) {
     for (int bs : m.block_sizes) {
         ModelChoice probe{StencilKind::D3Q19, CollisionKind::BGK, Scheme::Pull,
                           Layout::SoA,        Precision::FP32,    {}};
-        validate(obstacle_box(probe, 4, bs));
+        validate(obstacle_box(probe, box_dims(probe.stencil, 4), bs));
     }
     const bool gpu = lands_on_gpu(backend);
     const long n = long(o.size.value_or(gpu ? 256 : 64));
@@ -281,7 +247,8 @@ int bench_command(const BenchOptions& o) {
                             }
                             if (!sim)
                                 sim = Simulation::create(
-                                    obstacle_box(model, std::uint32_t(n), m.block_sizes[0]),
+                                    obstacle_box(model, box_dims(model.stencil, std::uint32_t(n)),
+                                                 m.block_sizes[0]),
                                     backend);
                             sim->set_model(model);
                             // The CPU ignores the launch shape: one measurement per model.

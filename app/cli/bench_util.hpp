@@ -48,4 +48,9 @@ double median(std::vector<double> v);
 void plan_outputs(OutputSet& outputs,
                   const std::vector<std::pair<std::string, std::string>>& flags_and_paths);
 
+// The benchmarks' lattice: a periodic box of `dims`, flow along x at 0.05 kept up by a small
+// body force, around four solid spheres (circles in 2D) of radius min extent / 10, so wall
+// handling costs what it costs in real flows.
+SimulationSetup obstacle_box(const ModelChoice& model, const Dims& dims, int block_size);
+
 } // namespace ll::cli

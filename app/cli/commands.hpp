@@ -41,6 +41,16 @@ struct BenchOptions {
     bool quiet = false;
 };
 
+// `scale-bench` (scale_bench_command.cpp): scaling over subdomains and the halo exchange.
+struct ScaleBenchOptions {
+    std::optional<std::int64_t> size, weak_size;
+    std::string counts = "1,2,4,8", stencil = "d3q19", scheme = "aa", precision = "fp32";
+    std::string backend = "auto";
+    int repeats = 3;
+    std::string json, markdown;
+    bool quiet = false;
+};
+
 // `thermal-bench` (thermal_bench_command.cpp): seed 004's D2Q37 kernels on the GPU.
 struct ThermalBenchOptions {
     std::int64_t size = 1024, height = 4096; // seed 004's lattices hold about 4 M sites
@@ -73,6 +83,8 @@ CLI::App* add_render_bench(CLI::App& app, RenderBenchOptions& o);
 int run_command(const RunOptions& o);
 int render_bench_command(const RenderBenchOptions& o);
 int bench_command(const BenchOptions& o);
+CLI::App* add_scale_bench(CLI::App& app, ScaleBenchOptions& o);
+int scale_bench_command(const ScaleBenchOptions& o);
 int thermal_bench_command(const ThermalBenchOptions& o);
 int scenarios_command();
 

@@ -70,7 +70,8 @@ int dispatch(int argc, char** argv) {
                  "Without arguments: `latticelab run cylinder2d`.",
                  "latticelab");
     app.require_subcommand(0, 1);
-    app.footer("Commands: run, scenarios, bench, thermal-bench, render-bench (GL builds) (each "
+    app.footer("Commands: run, scenarios, bench, scale-bench, thermal-bench, render-bench (GL "
+               "builds) (each "
                "has --help).\n" +
                model_help());
     RunOptions run;
@@ -78,6 +79,8 @@ int dispatch(int argc, char** argv) {
     CLI::App* run_cmd = add_run(app, run);
     CLI::App* bench_cmd = add_bench(app, bench);
     CLI::App* scen_cmd = add_scenarios(app);
+    ScaleBenchOptions scale_bench;
+    CLI::App* scale_bench_cmd = add_scale_bench(app, scale_bench);
     ThermalBenchOptions thermal_bench;
     CLI::App* thermal_bench_cmd = add_thermal_bench(app, thermal_bench);
 #if LATTICELAB_HAS_GL
@@ -93,6 +96,7 @@ int dispatch(int argc, char** argv) {
     if (*scen_cmd) return scenarios_command();
     if (*bench_cmd) return bench_command(bench);
     if (*thermal_bench_cmd) return thermal_bench_command(thermal_bench);
+    if (*scale_bench_cmd) return scale_bench_command(scale_bench);
 #if LATTICELAB_HAS_GL
     if (*render_bench_cmd) return render_bench_command(render_bench);
 #endif

@@ -4,8 +4,8 @@
 // convection run (solver/diagnostics/heat_transfer.hpp).
 #pragma once
 #include "commands.hpp"
-#include "solver/simulation.hpp"
 #include "solver/diagnostics/heat_transfer.hpp"
+#include "solver/simulation.hpp"
 
 #include <memory>
 #include <string>

@@ -1,4 +1,5 @@
 // Linked when the project is built without CUDA: the CPU back end is the only one.
+#include "../domain/device_exchange.hpp"
 #include "../engine/engine.hpp"
 
 namespace ll {
@@ -7,6 +8,13 @@ std::unique_ptr<Engine> make_cuda_engine(const EngineConfig&, std::string& why) 
     return nullptr;
 }
 void select_cuda_device(int) {}
+int cuda_device_count() {
+    return 0;
+}
+std::unique_ptr<DeviceExchange> make_device_exchange(const std::vector<Engine*>&,
+                                                     const std::vector<HaloCopy>&, std::size_t) {
+    return nullptr;
+}
 bool cuda_compiled_in() {
     return false;
 }

@@ -74,6 +74,15 @@ std::string smaller_storage_hint(const EngineConfig& cfg, std::size_t free) {
 
 } // namespace cuda
 
+int cuda_device_count() {
+    int count = 0;
+    if (cudaGetDeviceCount(&count) != cudaSuccess) {
+        cudaGetLastError();
+        return 0;
+    }
+    return count;
+}
+
 void select_cuda_device(int index) {
     int count = 0;
     if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {

@@ -1,5 +1,6 @@
 #include "tiled_engine.hpp"
 
+#include "device_exchange.hpp"
 #include "halo_plan.hpp"
 #include "solver/core/flags.hpp"
 
@@ -33,8 +34,9 @@ HaloShape halo_shape(const Engine& e) {
 } // namespace
 
 TiledEngine::TiledEngine(const EngineConfig& cfg, const Tiles& tiles, EngineMaker make,
-                         std::shared_ptr<Communicator> comm)
-    : cfg_(cfg), tiles_(tiles), make_(std::move(make)), comm_(std::move(comm)) {
+                         std::shared_ptr<Communicator> comm, HaloTransport transport)
+    : cfg_(cfg), tiles_(tiles), make_(std::move(make)), comm_(std::move(comm)),
+      transport_(transport) {
     const int expected = comm_->size() > 1 ? comm_->size() : 0;
     const std::string shape_error =
         tiles_error(tiles_, cfg.dims, {{0, 0, 0}, int(kDepth)}, expected, "MPI ranks");
@@ -92,7 +94,7 @@ void TiledEngine::build_links() {
     for (int k = 0; k < any.population_sets(); ++k)
         velocities.push_back(any.set_velocities(k));
     const int parities = is_in_place(cfg_.model.scheme) ? 2 : 1;
-    std::map<LinkKey, std::pair<std::vector<std::uint64_t>, std::vector<std::uint64_t>>> lists;
+    std::map<LinkKey, ElementLists> lists;
     for_each_crossing(tiles_, cfg_.dims, flags_, velocities, [&](const Crossing& c) {
         if (!local(c.from) && !local(c.to)) return;
         for (int p = 0; p < parities; ++p) {
@@ -104,6 +106,7 @@ void TiledEngine::build_links() {
         }
     });
     links_.clear();
+    make_device_exchange_for(lists);
     for (auto& [key, l] : lists) {
         const auto [from, to, set, parity] = key;
         Link link;
@@ -116,7 +119,30 @@ void TiledEngine::build_links() {
     }
 }
 
+void TiledEngine::make_device_exchange_for(const std::map<LinkKey, ElementLists>& lists) {
+    device_exchange_.reset();
+    if (comm_->size() > 1 || transport_ == HaloTransport::HostStaged) return;
+    std::vector<HaloCopy> copies;
+    device_bytes_[0] = device_bytes_[1] = 0;
+    for (const auto& [key, l] : lists) {
+        const auto [from, to, set, parity] = key;
+        for (std::size_t j = 0; j < l.first.size(); ++j)
+            copies.push_back({from, to, set, parity, l.first[j], l.second[j]});
+        device_bytes_[parity] += double(l.first.size() * any_engine().element_bytes());
+    }
+    if (!is_in_place(cfg_.model.scheme)) device_bytes_[1] = device_bytes_[0];
+    device_exchange_ = make_device_exchange(local_engines(), copies, any_engine().element_bytes());
+}
+
+std::vector<Engine*> TiledEngine::local_engines() const {
+    std::vector<Engine*> e;
+    for (const auto& p : engines_)
+        if (p) e.push_back(p.get());
+    return e;
+}
+
 void TiledEngine::exchange(int parity) {
+    if (transport_ == HaloTransport::Skip) return;
     const auto t0 = std::chrono::steady_clock::now();
     std::vector<Communicator::Message> sends, receives;
     std::vector<Link*> unpack_from_host;
@@ -151,11 +177,29 @@ void TiledEngine::exchange(int parity) {
 
 double TiledEngine::step(int steps) {
     const auto t0 = std::chrono::steady_clock::now();
-    for (int s = 0; s < steps; ++s) {
-        for (auto& e : engines_)
-            if (e) e->step(1);
-        exchange(parity_);
-        if (is_in_place(cfg_.model.scheme)) parity_ ^= 1;
+    const bool in_place = is_in_place(cfg_.model.scheme);
+    if (device_exchange_) {
+        // Queued on the GPU, steps and copies ordered by events; one wait at the end.
+        const std::vector<Engine*> tiles = local_engines();
+        for (int s = 0; s < steps; ++s) {
+            for (Engine* e : tiles)
+                e->start_steps(1);
+            if (transport_ != HaloTransport::Skip) {
+                device_exchange_->run(tiles, parity_);
+                traffic_.bytes += device_bytes_[parity_];
+                ++traffic_.exchanges;
+            }
+            if (in_place) parity_ ^= 1;
+        }
+        for (Engine* e : tiles)
+            e->finish_steps();
+    } else {
+        for (int s = 0; s < steps; ++s) {
+            for (auto& e : engines_)
+                if (e) e->step(1);
+            exchange(parity_);
+            if (in_place) parity_ ^= 1;
+        }
     }
     whole_.reset();
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

@@ -6,6 +6,7 @@
 // calls.
 #pragma once
 #include "communicator.hpp"
+#include "device_exchange.hpp"
 #include "solver/engine/engine.hpp"
 #include "tiling.hpp"
 
@@ -17,11 +18,14 @@ namespace ll {
 
 using EngineMaker = std::function<std::unique_ptr<Engine>(const EngineConfig&)>;
 
-// What the exchange cost, for reports: seconds spent in it and bytes moved, since the start.
+// What the exchange moved since the start, for reports: bytes and exchanges (one per step),
+// and the host seconds spent in exchanges that the host waits for (the device exchange is
+// queued behind the steps and timed with them).
 struct HaloTraffic {
     double seconds = 0;
     double bytes = 0;
     std::uint64_t exchanges = 0;
+    double bytes_per_exchange() const { return exchanges ? bytes / double(exchanges) : 0; }
 };
 
 class TiledEngine final : public Engine {
@@ -29,7 +33,8 @@ public:
     // Throws ConfigError when the tiling cannot split cfg.dims (tiles_error) or the model has
     // no halo exchange.
     TiledEngine(const EngineConfig& cfg, const Tiles& tiles, EngineMaker make,
-                std::shared_ptr<Communicator> comm = std::make_shared<LocalCommunicator>());
+                std::shared_ptr<Communicator> comm = std::make_shared<LocalCommunicator>(),
+                HaloTransport transport = HaloTransport::Auto);
 
     double step(int steps) override;
     void export_state(std::vector<double>& f) override;
@@ -57,10 +62,14 @@ private:
         std::vector<unsigned char> buffer;
     };
     using LinkKey = std::tuple<int, int, int, int>; // from, to, set, parity
+    // The sender's and the receiver's elements of a link, in crossing order.
+    using ElementLists = std::pair<std::vector<std::uint64_t>, std::vector<std::uint64_t>>;
 
     bool local(int tile) const { return tile % comm_->size() == comm_->rank(); }
     Engine& any_engine() const;
     void build_links();
+    void make_device_exchange_for(const std::map<LinkKey, ElementLists>& lists);
+    std::vector<Engine*> local_engines() const;
     void exchange(int parity);
     // Global canonical (or per-node) values to and from a tile's local lattice.
     void scatter_to_tile(int tile, const std::vector<double>& global, std::vector<double>& local,
@@ -76,8 +85,11 @@ private:
     std::vector<std::unique_ptr<Engine>> engines_; // per tile; null where the tile is remote
     std::vector<std::uint8_t> flags_;              // the whole lattice's
     std::map<LinkKey, Link> links_;
+    std::unique_ptr<DeviceExchange> device_exchange_; // tiles on one GPU, else null
     std::unique_ptr<Engine> whole_; // for fields that look at neighbours, made on demand
     int parity_ = 0;
+    HaloTransport transport_;
+    double device_bytes_[2] = {0, 0}; // per exchange of each parity, by the device exchange
     DeviceInfo info_;
     HaloTraffic traffic_;
 };

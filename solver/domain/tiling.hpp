@@ -11,6 +11,12 @@
 
 namespace ll {
 
+// How the tiles of one process exchange halos. Auto: one copy kernel per step when every tile
+// is on a GPU, else pack and unpack through host buffers. HostStaged: always through host
+// buffers (what a rank without CUDA-aware MPI pays; scale-bench measures it). Skip: no exchange
+// at all, so the flow is wrong: scale-bench times the tiles' compute alone with it.
+enum class HaloTransport : std::uint8_t { Auto, HostStaged, Skip };
+
 // Subdomains per axis: the lattice is cut into n[0] x n[1] x n[2] boxes.
 struct Tiles {
     int n[3] = {1, 1, 1};

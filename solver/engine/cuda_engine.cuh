@@ -187,6 +187,18 @@ public:
     }
     void clear_halo_lists() override { halo_.clear(); }
     void* halo_buffer(int list) override { return halo_.staging(list); }
+    void start_steps(int steps) override {
+        M::with_step(cfg_.model, [&](auto L, auto Sc, auto C) {
+            for (int s = 0; s < steps; ++s)
+                launch_step<L(), Sc(), typename decltype(C)::type>();
+        });
+    }
+    void finish_steps() override {
+        LL_CUDA(cudaGetLastError());
+        LL_CUDA(cudaStreamSynchronize(stream_));
+    }
+    void* stream_handle() override { return stream_; }
+    void* current_set(int set) override { return a_[std::size_t(set)].get(); }
     void pack(int list, void* out, MemorySpace space) override {
         halo_.pack(list, a_, out, space, stream_);
     }

@@ -138,6 +138,14 @@ public:
     // A device buffer of the list's size, owned by the engine, where pack(list, ...,
     // MemorySpace::Device) may write and a peer engine's unpack read; nullptr on the CPU.
     virtual void* halo_buffer(int) { return nullptr; }
+    // For the exchange of several tiles on GPUs without waiting between steps
+    // (domain/device_exchange.hpp): steps queued on the engine's stream (the CPU runs them at
+    // once), a wait for them, the stream (nullptr on the CPU) and the device buffer of a set
+    // that the next step reads.
+    virtual void start_steps(int steps) { step(steps); }
+    virtual void finish_steps() {}
+    virtual void* stream_handle() { return nullptr; }
+    virtual void* current_set(int) { return nullptr; }
     virtual void pack(int list, void* out, MemorySpace space);
     virtual void unpack(int list, const void* in, MemorySpace space);
 };
@@ -153,6 +161,8 @@ bool cuda_compiled_in();
 // Makes GPU `index` modulo the device count current for this thread's later engines (one GPU
 // per MPI rank by its local rank); nothing without CUDA or a GPU.
 void select_cuda_device(int index);
+// GPUs CUDA can use (0 without CUDA or a GPU).
+int cuda_device_count();
 // True when CUDA is compiled in and a device is usable; otherwise `why` says what is missing.
 bool cuda_device_present(std::string& why);
 // Host memcpy bandwidth (bytes/s, read + write) over a working set of about `working_set`

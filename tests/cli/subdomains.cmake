@@ -26,3 +26,10 @@ add_test(NAME cli_subdomains_equal_one_domain
 \"$2\" \"$3/compare_vti.py\" \"$0/one.vti\" \"$0/three.vti\""
                  ${CLI_OUT}/subdomains ${CLI_EXE} ${CLI_PY} ${CMAKE_CURRENT_SOURCE_DIR})
 set_tests_properties(cli_subdomains_equal_one_domain PROPERTIES LABELS cpu TIMEOUT 100)
+
+# scale-bench on the CPU at a tiny size: every table is written, and the numbers are sane.
+cli_ok(scale_bench
+       "scale-bench;--backend;cpu;--size;16;--weak-size;8;--counts;1,2,3;--repeats;1;--quiet;--json;%OUT%/s.json;--markdown;%OUT%/s.md"
+       "${CLI_PY};${CMAKE_CURRENT_SOURCE_DIR}/check_scale_bench.py;%OUT%/s.json;%OUT%/s.md;1;2;3")
+cli_bad(scale_bench_counts "--counts: 65 subdomains; use 1 to 64"
+        scale-bench --backend cpu --counts 1,65)

@@ -1,0 +1,35 @@
+// The halo exchange of several tiles on one GPU in a single kernel per step (seed 004's
+// exchange, Calore et al. 2016, without a host round trip): every crossing population is copied
+// from the sending tile's buffer to the receiving tile's, in the order the engines' streams
+// give: the copy waits for every tile's step (CUDA events) and every tile's next step waits
+// for the copy. Nothing waits on the host.
+#pragma once
+#include "solver/engine/engine.hpp"
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace ll {
+
+// One population to copy: element `from` of set `set` of tile `from_tile` to element `to` of
+// the same set of tile `to_tile`, in a step of parity `parity`.
+struct HaloCopy {
+    int from_tile, to_tile, set, parity;
+    std::uint64_t from, to;
+};
+
+class DeviceExchange {
+public:
+    virtual ~DeviceExchange() = default;
+    // Queues the copies of `parity` after the tiles' queued steps.
+    virtual void run(const std::vector<Engine*>& tiles, int parity) = 0;
+};
+
+// nullptr when it cannot serve (no CUDA, elements too many for its indices, tiles on
+// different devices): the caller then exchanges through pack() and unpack().
+std::unique_ptr<DeviceExchange> make_device_exchange(const std::vector<Engine*>& tiles,
+                                                     const std::vector<HaloCopy>& copies,
+                                                     std::size_t element_bytes);
+
+} // namespace ll
