@@ -100,17 +100,45 @@ void validate(const SimulationSetup& s) {
 }
 
 std::unique_ptr<Engine> Simulation::make_engine(const EngineConfig& cfg) {
-    EngineMaker make = [this](const EngineConfig& c) -> std::unique_ptr<Engine> {
+    EngineMaker make = [this](const EngineConfig& c, int tile) -> std::unique_ptr<Engine> {
         if (backend_ == BackendKind::Cpu) return make_cpu_engine(c);
+        const std::vector<int>& d = setup_.devices;
+        const int device = d.empty() ? -1 : d[std::size_t(std::max(tile, 0)) % d.size()];
         std::string why;
-        auto e = make_cuda_engine(c, why);
+        auto e = make_cuda_engine_on(c, device, why);
         if (!e) throw ConfigError("backend = cuda: " + why + "; use backend = auto|cpu");
         return e;
     };
     const bool several = setup_.tiles.count() > 1 || (setup_.ranks && setup_.ranks->size() > 1);
-    if (!several) return make(cfg);
+    if (!several) return make(cfg, 0);
     auto ranks = setup_.ranks ? setup_.ranks : std::make_shared<LocalCommunicator>();
     return std::make_unique<TiledEngine>(cfg, setup_.tiles, make, ranks, setup_.halo_transport);
+}
+
+std::string devices_error(const std::vector<int>& devices, BackendKind backend) {
+    if (devices.empty()) return "";
+    std::string list;
+    for (int d : devices) {
+        if (!list.empty()) list += ',';
+        list += std::to_string(d);
+    }
+    std::string why;
+    if (backend == BackendKind::Cpu || !cuda_device_present(why))
+        return "--devices " + list + ": GPUs need the CUDA back end" +
+               (why.empty() ? std::string(" (--backend cpu was asked)") : " (" + why + ")");
+    const int count = cuda_device_count();
+    for (std::size_t k = 0; k < devices.size(); ++k) {
+        if (devices[k] < 0 || devices[k] >= count)
+            return "--devices " + list + ": GPU " + std::to_string(devices[k]) +
+                   " is not present; this machine has " + std::to_string(count) +
+                   " GPU(s), numbered 0 to " + std::to_string(count - 1);
+        for (std::size_t j = 0; j < k; ++j)
+            if (devices[j] == devices[k])
+                return "--devices " + list + ": GPU " + std::to_string(devices[k]) +
+                       " is given twice; give each GPU once (--tiles may put several "
+                       "subdomains on one GPU)";
+    }
+    return "";
 }
 
 HaloTraffic Simulation::halo_traffic() const {
@@ -125,6 +153,8 @@ std::vector<double> Simulation::initial_state() const {
 
 std::unique_ptr<Simulation> Simulation::create(SimulationSetup setup, BackendKind backend) {
     validate(setup);
+    if (const std::string why = devices_error(setup.devices, backend); !why.empty())
+        throw ConfigError(why);
     std::unique_ptr<Simulation> sim(new Simulation());
     if (model_traits(ll::engine_config(setup)).near_wall_bits)
         mark_near_wall(setup.model.stencil, setup.dims, setup.flags);

@@ -40,7 +40,14 @@ struct SimulationSetup {
     Tiles tiles;
     std::shared_ptr<Communicator> ranks;
     HaloTransport halo_transport = HaloTransport::Auto;
+    // GPUs of this process (`--devices`): tile t runs on devices[t % size]; empty: the current
+    // GPU. devices_error() says why a list cannot be used.
+    std::vector<int> devices;
 };
+
+// Why `devices` cannot run on this machine and back end (empty when it can): an index that is
+// not a GPU here, a repeat, or no CUDA back end.
+std::string devices_error(const std::vector<int>& devices, BackendKind backend);
 
 // The engine's configuration of a setup.
 EngineConfig engine_config(const SimulationSetup& s);

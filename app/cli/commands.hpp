@@ -28,6 +28,7 @@ struct RunOptions {
     std::optional<std::int64_t> probe_every; // default kProbeEvery
     std::string tiles;                       // --tiles NxMxK (solver/domain/tiling.hpp)
     std::optional<int> subdomains;           // --subdomains N: the tiling chosen for N
+    std::string devices;                     // --devices 0,1,...: GPUs of this process
     bool quiet = false;
 };
 

@@ -5,6 +5,7 @@
 // [SECTION] input          scenario, keys, outputs and slice, all checked before any step
 // [SECTION] stepping       batches sized for the progress bar, the --until-steady test
 // [SECTION] output         summary on stdout, every file written at the end, all or none
+#include "bench_util.hpp"
 #include "commands.hpp"
 #include "interrupt.hpp"
 #include "probe.hpp"
@@ -89,6 +90,14 @@ void choose_tiles(const RunOptions& o, SimulationSetup& s, const RankContext& ra
                           std::to_string(*o.subdomains) + " picks the tiling itself)");
     if (!o.tiles.empty()) s.tiles = parse_tiles(o.tiles);
     std::optional<int> count = o.subdomains;
+    if (!o.devices.empty()) {
+        if (ranks.several())
+            throw ConfigError("--devices " + o.devices +
+                              ": under mpirun each rank takes the GPU of its local rank; leave "
+                              "--devices out");
+        s.devices = parse_list<int>("--devices", o.devices, parse_int, "GPU numbers (0, 1, ...)");
+        if (o.tiles.empty() && !count && s.devices.size() > 1) count = int(s.devices.size());
+    }
     if (ranks.several()) {
         s.ranks = ranks.ranks;
         if (o.tiles.empty() && !count) count = ranks.ranks->size();
@@ -373,6 +382,10 @@ CLI::App* add_run(CLI::App& app, RunOptions& o) {
                     "split the lattice into NxMxK subdomains (e.g. 2x2x1), each with its own "
                     "engine and halo layers exchanged every step; the result equals one "
                     "domain's. A tile must be at least as wide as the halo (1 node)");
+    run->add_option("--devices", o.devices,
+                    "GPUs of this process, e.g. 0,1,2,3: subdomain t runs on the (t mod N)-th "
+                    "(default: one subdomain per GPU listed); tiles on several GPUs exchange "
+                    "by peer access where the GPUs allow it, else through host memory");
     run->add_option("--subdomains", o.subdomains,
                     "split the lattice into N subdomains, tiled to exchange the fewest halo "
                     "values (instead of --tiles)")

@@ -8,6 +8,9 @@ std::unique_ptr<Engine> make_cuda_engine(const EngineConfig&, std::string& why) 
     return nullptr;
 }
 void select_cuda_device(int) {}
+std::unique_ptr<Engine> make_cuda_engine_on(const EngineConfig& cfg, int, std::string& why) {
+    return make_cuda_engine(cfg, why);
+}
 int cuda_device_count() {
     return 0;
 }

@@ -28,8 +28,11 @@ __global__ void copy_halo(BufferTable table, const std::uint8_t* src_buf, const 
 
 class CudaDeviceExchange final : public DeviceExchange {
 public:
-    CudaDeviceExchange(const std::vector<HaloCopy>& copies, std::size_t element_bytes, int sets)
-        : element_bytes_(element_bytes), sets_(sets) {
+    // The copy kernel runs on devices[0]; other devices' buffers are reached by peer access.
+    CudaDeviceExchange(const std::vector<HaloCopy>& copies, std::size_t element_bytes, int sets,
+                       std::vector<int> devices)
+        : element_bytes_(element_bytes), sets_(sets), devices_(std::move(devices)) {
+        LL_CUDA(cudaSetDevice(devices_[0]));
         LL_CUDA(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
         LL_CUDA(cudaEventCreateWithFlags(&done_, cudaEventDisableTiming));
         for (int p = 0; p < 2; ++p) {
@@ -53,7 +56,8 @@ public:
     }
 
     void run(const std::vector<Engine*>& tiles, int parity) override {
-        while (stepped_.size() < tiles.size()) {
+        while (stepped_.size() < tiles.size()) { // each on its tile's device, as its stream
+            LL_CUDA(cudaSetDevice(devices_[stepped_.size()]));
             stepped_.emplace_back();
             LL_CUDA(cudaEventCreateWithFlags(&stepped_.back(), cudaEventDisableTiming));
         }
@@ -65,6 +69,7 @@ public:
             for (int k = 0; k < sets_; ++k)
                 table.ptr[t * std::size_t(sets_) + std::size_t(k)] = tiles[t]->current_set(k);
         }
+        LL_CUDA(cudaSetDevice(devices_[0]));
         const Copies& c = parity_[parity & 1];
         if (c.count > 0) {
             const unsigned blocks = unsigned((c.count + 255) / 256);
@@ -110,6 +115,7 @@ private:
 
     std::size_t element_bytes_;
     int sets_;
+    std::vector<int> devices_; // of each tile
     Copies parity_[2];
     cudaStream_t stream_ = nullptr;
     cudaEvent_t done_ = nullptr;
@@ -125,11 +131,27 @@ std::unique_ptr<DeviceExchange> make_device_exchange(const std::vector<Engine*>&
     if (tiles.empty() || element_bytes > 8) return nullptr;
     const int sets = tiles.front()->population_sets();
     if (int(tiles.size()) * sets > cuda::kMaxBuffers) return nullptr;
-    for (Engine* t : tiles)
-        if (!t->stream_handle() || !t->current_set(0)) return nullptr;
     for (const HaloCopy& c : copies)
         if (std::max(c.from, c.to) > 0xffffffffull) return nullptr;
-    return std::make_unique<cuda::CudaDeviceExchange>(copies, element_bytes, sets);
+    std::vector<int> devices;
+    for (Engine* t : tiles) {
+        if (!t->stream_handle() || !t->current_set(0)) return nullptr;
+        cudaPointerAttributes a{};
+        LL_CUDA(cudaPointerGetAttributes(&a, t->current_set(0)));
+        devices.push_back(a.device);
+    }
+    // Tiles on several GPUs: the kernel on the first reads and writes the others' memory.
+    for (int to : devices) {
+        if (to == devices[0]) continue;
+        int can = 0;
+        LL_CUDA(cudaDeviceCanAccessPeer(&can, devices[0], to));
+        if (!can) return nullptr; // no peer path: the host-staged exchange serves
+        LL_CUDA(cudaSetDevice(devices[0]));
+        const cudaError_t e = cudaDeviceEnablePeerAccess(to, 0);
+        if (e != cudaSuccess && e != cudaErrorPeerAccessAlreadyEnabled) LL_CUDA(e);
+        cudaGetLastError(); // clears "already enabled"
+    }
+    return std::make_unique<cuda::CudaDeviceExchange>(copies, element_bytes, sets, devices);
 }
 
 } // namespace ll

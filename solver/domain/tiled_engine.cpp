@@ -46,7 +46,7 @@ TiledEngine::TiledEngine(const EngineConfig& cfg, const Tiles& tiles, EngineMake
         if (!local(t)) continue;
         EngineConfig sub = cfg;
         sub.dims = tile_frame(tiles_, cfg.dims, t, kDepth).local;
-        engines_[t] = make_(sub);
+        engines_[t] = make_(sub, t);
     }
     Engine& e = any_engine();
     (void)halo_shape(e); // throws ConfigError where the model has no halo exchange
@@ -322,7 +322,7 @@ void TiledEngine::read_field(const FieldRequest& req, const FieldRegion& region,
     if (!whole_) {
         std::vector<double> state;
         export_state(state);
-        whole_ = make_(cfg_);
+        whole_ = make_(cfg_, -1);
         whole_->set_flags(flags_);
         whole_->import_state(state);
     }

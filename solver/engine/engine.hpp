@@ -157,6 +157,9 @@ std::unique_ptr<Engine> make_cpu_engine(const EngineConfig& cfg);
 // The CUDA engine; returns nullptr and sets `why` when no usable GPU is present or CUDA was
 // not compiled in. Throws ConfigError for impossible requests (lattice larger than memory).
 std::unique_ptr<Engine> make_cuda_engine(const EngineConfig& cfg, std::string& why);
+// The CUDA engine on GPU `device` (>= 0), which every later call makes current first; device
+// < 0: on the current GPU, as make_cuda_engine.
+std::unique_ptr<Engine> make_cuda_engine_on(const EngineConfig& cfg, int device, std::string& why);
 bool cuda_compiled_in();
 // Makes GPU `index` modulo the device count current for this thread's later engines (one GPU
 // per MPI rank by its local rank); nothing without CUDA or a GPU.

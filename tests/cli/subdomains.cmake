@@ -8,6 +8,10 @@ cli_bad(tiles_thinner_than_halo "--tiles 12x1x1: the thinnest tile along x has w
         run cavity2d --backend cpu --set size=8 --tiles 12x1x1)
 cli_bad(tiles_d2q37 "subdomains: this model's engine has no halo exchange"
         run rt2d --backend cpu --set size=16 --tiles 2x1x1)
+cli_bad(devices_on_cpu "--devices 7: GPUs need the CUDA back end"
+        run cavity2d --backend cpu --devices 7)
+cli_bad(devices_list "--devices 'x': must be a comma list of GPU numbers"
+        run cavity2d --devices 0,x)
 cli_bad(tiles_and_subdomains "--tiles and --subdomains: give one"
         run cavity2d --backend cpu --tiles 2x1 --subdomains 2)
 cli_bad(subdomains_prime "--tiles: no tiling of 11 subdomains fits"

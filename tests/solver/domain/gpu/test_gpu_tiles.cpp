@@ -49,6 +49,26 @@ TEST(GpuTiles, EverySchemeMatchesOneGpuDomainBitForBit) {
         }
 }
 
+// --devices: tiles bound to a GPU by number (every call makes it current) give the same state;
+// a GPU that is not there is refused by number before anything is allocated.
+TEST(GpuTiles, DevicesListBindsTilesAndRefusesAMissingGpu) {
+    LL_REQUIRE_GPU();
+    SimulationSetup s = build_scenario("cavity3d", {{"size", "14"}, {"precision", "fp32"}});
+    const auto one = state_after(s, {}, BackendKind::Cuda, 200);
+    s.devices = {0};
+    EXPECT_EQ(max_difference(one, state_after(s, Tiles{{2, 2, 1}}, BackendKind::Cuda, 200)), 0);
+    s.devices = {cuda_device_count()};
+    try {
+        Simulation::create(s, BackendKind::Cuda);
+        ADD_FAILURE() << "a missing GPU was accepted";
+    } catch (const ConfigError& e) {
+        EXPECT_NE(std::string(e.what()).find("GPU " + std::to_string(cuda_device_count()) +
+                                             " is not present"),
+                  std::string::npos)
+            << e.what();
+    }
+}
+
 TEST(GpuTiles, BoussinesqAndInletsMatchTheCpuTiles) {
     LL_REQUIRE_GPU();
     const SimulationSetup runs[] = {
