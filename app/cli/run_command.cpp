@@ -35,6 +35,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <iostream>
 
 namespace ll::cli {
@@ -63,6 +64,27 @@ void plan_outputs(const RunOptions& o, OutputSet& outputs) {
         {"--vtk", &o.vtk}, {"--png", &o.png}, {"--json", &o.json}, {"--probe-csv", &o.probe_csv}};
     for (const auto& [flag, path] : files)
         if (!path->empty()) outputs.add(flag, *path);
+}
+
+// --vtk NAME.pvti: ParaView's parallel ImageData, one NAME_<k>.vti piece per subdomain beside it.
+bool parallel_vtk(const RunOptions& o) {
+    return o.vtk.size() > 5 && o.vtk.substr(o.vtk.size() - 5) == ".pvti";
+}
+std::vector<std::filesystem::path> piece_paths(const RunOptions& o, const SimulationSetup& s) {
+    const std::filesystem::path p(o.vtk);
+    std::vector<std::filesystem::path> out;
+    for (int k = 0; k < s.tiles.count(); ++k)
+        out.push_back(p.parent_path() / (p.stem().string() + "_" + std::to_string(k) + ".vti"));
+    return out;
+}
+std::string piece_option(int k) {
+    return "--vtk piece " + std::to_string(k);
+}
+void plan_vtk_pieces(const RunOptions& o, const SimulationSetup& s, OutputSet& outputs) {
+    if (!parallel_vtk(o)) return;
+    const auto paths = piece_paths(o, s);
+    for (std::size_t k = 0; k < paths.size(); ++k)
+        outputs.add(piece_option(int(k)), paths[k]);
 }
 
 void choose_slice(const RunOptions& o, Input& in) {
@@ -132,6 +154,7 @@ Input read_input(const RunOptions& o, BackendKind backend, OutputSet& outputs,
     preflight_scenario(name, keys, cpu_lattice);
     in.setup = build_scenario(name, keys);
     choose_tiles(o, in.setup, ranks);
+    if (ranks.leader()) plan_vtk_pieces(o, in.setup, outputs);
     in.steps = o.steps.value_or(o.until_steady ? kSteadyDefaultCap : default_steps(name));
     return in;
 }
@@ -317,13 +340,24 @@ std::string json_record(Simulation& sim, const RunResult& r, const RunOptions& o
 // Under mpirun every rank takes part in reading the fields; rank 0 alone writes.
 void write_outputs(Simulation& sim, const Input& in, const RunResult& r, const RunOptions& o,
                    Probe* probe, OutputSet& outputs, bool writer) {
-    const auto stage = [&](const char* option, std::string bytes) {
+    const auto stage = [&](const std::string& option, std::string bytes) {
         if (writer) outputs.stage(option, std::move(bytes));
     };
     if (!o.vtk.empty()) {
         MacroField m;
         sim.read_macro(m);
-        stage("--vtk", vti_document(sim.setup(), m, sim.time_step()));
+        const SimulationSetup& s = sim.setup();
+        if (parallel_vtk(o)) {
+            const auto extents = piece_extents(s);
+            std::vector<std::string> sources;
+            for (std::size_t k = 0; k < extents.size(); ++k) {
+                stage(piece_option(int(k)), vti_document(s, m, sim.time_step(), extents[k]));
+                sources.push_back(piece_paths(o, s)[k].filename().string());
+            }
+            stage("--vtk", pvti_document(s, !m.T.empty(), sources));
+        } else {
+            stage("--vtk", vti_document(s, m, sim.time_step()));
+        }
     }
     if (!o.png.empty()) stage("--png", png_slice(sim, in, o));
     if (!o.json.empty()) stage("--json", json_record(sim, r, o, in.steps));
@@ -353,7 +387,8 @@ CLI::App* add_run(CLI::App& app, RunOptions& o) {
         ->check(positive_finite());
     run->add_option("--vtk", o.vtk,
                     "write velocity and density (and temperature in thermal runs) as VTK "
-                    "ImageData (.vti)")
+                    "ImageData (.vti), or as ParaView's parallel ImageData (.pvti) with one "
+                    "NAME_<k>.vti piece per subdomain beside it")
         ->check(output_file());
     run->add_option("--png", o.png, "write a coloured slice with a colour bar (.png)")
         ->check(output_file());

@@ -16,8 +16,8 @@ add_test(NAME cli_mpi_ranks_equal_one_process
 \"$1\" ${run3d} --quiet --vtk \"$0/one3d.vti\"; \
 for n in 1 2 3 4; do ${mpirun} -np $n \"$1\" ${run} --vtk \"$0/ranks$n.vti\" > \"$0/ranks$n.log\"; \
   \"$2\" \"$3/compare_vti.py\" \"$0/one.vti\" \"$0/ranks$n.vti\"; done; \
-${mpirun} -np 4 \"$1\" ${run3d} --tiles 2x1x2 --vtk \"$0/ranks3d.vti\" > \"$0/ranks3d.log\"; \
-\"$2\" \"$3/compare_vti.py\" \"$0/one3d.vti\" \"$0/ranks3d.vti\"; \
+${mpirun} -np 4 \"$1\" ${run3d} --tiles 2x1x2 --vtk \"$0/ranks3d.pvti\" > \"$0/ranks3d.log\"; \
+\"$2\" \"$3/compare_vti.py\" \"$0/one3d.vti\" \"$0/ranks3d.pvti\" 4; \
 grep -q '4 subdomains (1x4x1) on 4 ranks' \"$0/ranks4.log\"; \
 test $(grep -c '^scenario' \"$0/ranks4.log\") = 1"
                  ${CLI_OUT}/mpi ${CLI_EXE} ${CLI_PY} ${CMAKE_CURRENT_SOURCE_DIR})

@@ -18,7 +18,8 @@ cli_bad(subdomains_prime "--tiles: no tiling of 11 subdomains fits"
         run cavity2d --backend cpu --set size=8 --subdomains 11)
 
 # cavity2d (walls on every side, a moving lid) in 2 x 2 tiles, and 3 subdomains chosen by the
-# halo size: the VTK files equal the one-domain run's.
+# halo size: the VTK files equal the one-domain run's, also read back as a .pvti of 6 pieces
+# by VTK's parallel reader.
 string(JOIN " " args run cavity2d --backend cpu --set size=24 --set precision=fp64 --steps 300
        --quiet)
 add_test(NAME cli_subdomains_equal_one_domain
@@ -26,6 +27,8 @@ add_test(NAME cli_subdomains_equal_one_domain
 \"$1\" ${args} --vtk \"$0/one.vti\"; \
 \"$1\" ${args} --tiles 2x2 --vtk \"$0/tiles.vti\"; \
 \"$1\" ${args} --subdomains 3 --vtk \"$0/three.vti\"; \
+\"$1\" ${args} --tiles 3x2 --vtk \"$0/pieces.pvti\"; \
+\"$2\" \"$3/compare_vti.py\" \"$0/one.vti\" \"$0/pieces.pvti\" 6; \
 \"$2\" \"$3/compare_vti.py\" \"$0/one.vti\" \"$0/tiles.vti\"; \
 \"$2\" \"$3/compare_vti.py\" \"$0/one.vti\" \"$0/three.vti\""
                  ${CLI_OUT}/subdomains ${CLI_EXE} ${CLI_PY} ${CMAKE_CURRENT_SOURCE_DIR})
