@@ -37,6 +37,7 @@
 #include <cstring>
 #include <filesystem>
 #include <iostream>
+#include <sstream>
 
 namespace ll::cli {
 
@@ -316,9 +317,49 @@ std::string png_slice(Simulation& sim, const Input& in, const RunOptions& o) {
     return render::encode_png(render::render_slice_figure(f, painted.get()));
 }
 
+// The subdomains of a split run: the tiling, the halo traffic per step and, over MPI ranks,
+// each rank's own MLUPS (its tile's nodes over its own time), gathered from every rank.
+nlohmann::json subdomain_record(Simulation& sim, const Measurement& total) {
+    const SimulationSetup& s = sim.setup();
+    const HaloTraffic h = sim.halo_traffic();
+    nlohmann::json d = {{"tiles", to_string(s.tiles)},
+                        {"count", s.tiles.count()},
+                        {"halo_bytes_per_step", h.bytes_per_exchange()},
+                        {"halo_bytes", h.bytes},
+                        {"exchanges", h.exchanges},
+                        {"host_exchange_seconds", h.seconds}};
+    if (!s.devices.empty()) d["devices"] = s.devices;
+    if (!s.ranks || s.ranks->size() < 2) return d;
+    const Box b = tile_box(s.tiles, s.dims, s.ranks->rank());
+    const double nodes = double(b.extent(0)) * b.extent(1) * b.extent(2);
+    const auto all =
+        s.ranks->all_gather(std::to_string(nodes) + " " + std::to_string(total.seconds) + " " +
+                            std::to_string(h.bytes_per_exchange()));
+    d["ranks"] = s.ranks->size();
+    d["per_rank"] = nlohmann::json::array();
+    double sent = 0;
+    for (std::size_t k = 0; k < all.size(); ++k) {
+        std::istringstream in(all[k]);
+        double n = 0, seconds = 0, bytes = 0;
+        in >> n >> seconds >> bytes;
+        sent += bytes;
+        d["per_rank"].push_back(
+            {{"rank", k},
+             {"nodes", n},
+             {"seconds", seconds},
+             {"halo_bytes_sent_per_step", bytes},
+             {"mlups", seconds > 0 ? n * double(total.steps) / seconds / 1e6 : 0.0}});
+    }
+    d["halo_bytes_per_step"] = sent; // every rank's sends
+    return d;
+}
+
 std::string json_record(Simulation& sim, const RunResult& r, const RunOptions& o,
                         std::int64_t planned_steps) {
     nlohmann::json j = perf_record(sim, r.total);
+    const SimulationSetup& s = sim.setup();
+    if (s.tiles.count() > 1 || (s.ranks && s.ranks->size() > 1))
+        j["subdomains"] = subdomain_record(sim, r.total);
     j["keys"] = sim.setup().keys;
     j["time_step"] = sim.time_step();
     if (r.heat.available) j["nusselt"] = r.nusselt;

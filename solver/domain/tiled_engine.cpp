@@ -149,7 +149,7 @@ void TiledEngine::exchange(int parity) {
     for (auto& [key, link] : links_) {
         const auto [from, to, set, p] = key;
         if (p != parity) continue;
-        traffic_.bytes += double(link.buffer.size());
+        if (local(from)) traffic_.bytes += double(link.buffer.size()); // each link once: sent
         // Two tiles of this process on GPUs: device to device, through the sender's buffer.
         void* device =
             local(from) && local(to) ? engines_[from]->halo_buffer(link.list_from) : nullptr;

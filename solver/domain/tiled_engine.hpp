@@ -19,7 +19,8 @@ namespace ll {
 // Builds the engine of tile `tile` (its device, with --devices); -1: the whole lattice's.
 using EngineMaker = std::function<std::unique_ptr<Engine>(const EngineConfig&, int tile)>;
 
-// What the exchange moved since the start, for reports: bytes and exchanges (one per step),
+// What the exchange moved since the start, for reports: bytes this process sent (to its own
+// tiles or other ranks') and exchanges (one per step),
 // and the host seconds spent in exchanges that the host waits for (the device exchange is
 // queued behind the steps and timed with them).
 struct HaloTraffic {

@@ -19,6 +19,8 @@ for n in 1 2 3 4; do ${mpirun} -np $n \"$1\" ${run} --vtk \"$0/ranks$n.vti\" > \
 ${mpirun} -np 4 \"$1\" ${run3d} --tiles 2x1x2 --vtk \"$0/ranks3d.pvti\" > \"$0/ranks3d.log\"; \
 \"$2\" \"$3/compare_vti.py\" \"$0/one3d.vti\" \"$0/ranks3d.pvti\" 4; \
 grep -q '4 subdomains (1x4x1) on 4 ranks' \"$0/ranks4.log\"; \
+${mpirun} -np 3 \"$1\" ${run} --json \"$0/ranks3.json\" > /dev/null; \
+\"$2\" \"$3/check_subdomains_json.py\" \"$0/ranks3.json\" 1x3x1 3; \
 test $(grep -c '^scenario' \"$0/ranks4.log\") = 1"
                  ${CLI_OUT}/mpi ${CLI_EXE} ${CLI_PY} ${CMAKE_CURRENT_SOURCE_DIR})
 set_tests_properties(cli_mpi_ranks_equal_one_process PROPERTIES LABELS cpu TIMEOUT 300)

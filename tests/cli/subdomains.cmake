@@ -27,7 +27,8 @@ add_test(NAME cli_subdomains_equal_one_domain
 \"$1\" ${args} --vtk \"$0/one.vti\"; \
 \"$1\" ${args} --tiles 2x2 --vtk \"$0/tiles.vti\"; \
 \"$1\" ${args} --subdomains 3 --vtk \"$0/three.vti\"; \
-\"$1\" ${args} --tiles 3x2 --vtk \"$0/pieces.pvti\"; \
+\"$1\" ${args} --tiles 3x2 --vtk \"$0/pieces.pvti\" --json \"$0/pieces.json\"; \
+\"$2\" \"$3/check_subdomains_json.py\" \"$0/pieces.json\" 3x2x1 0; \
 \"$2\" \"$3/compare_vti.py\" \"$0/one.vti\" \"$0/pieces.pvti\" 6; \
 \"$2\" \"$3/compare_vti.py\" \"$0/one.vti\" \"$0/tiles.vti\"; \
 \"$2\" \"$3/compare_vti.py\" \"$0/one.vti\" \"$0/three.vti\""
