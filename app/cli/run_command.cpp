@@ -184,6 +184,24 @@ struct RunResult {
     double nusselt = 0;
 };
 
+// Under mpirun every rank must take the same batches and stop at the same step (each step
+// exchanges halos, and reading fields is collective): rank 0's batch size, and a stop asked of
+// any rank, count for all; one small sum per batch of about 0.2 s.
+std::int64_t agreed_batch(const Simulation& sim, std::int64_t batch) {
+    const auto& ranks = sim.setup().ranks;
+    if (!ranks || ranks->size() < 2) return batch;
+    std::uint64_t v = ranks->rank() == 0 ? std::uint64_t(batch) : 0;
+    ranks->sum(&v, 1);
+    return std::int64_t(v);
+}
+int agreed_stop(const Simulation& sim, int signal) {
+    const auto& ranks = sim.setup().ranks;
+    if (!ranks || ranks->size() < 2) return signal;
+    std::uint64_t v[2] = {signal ? 1u : 0u, std::uint64_t(signal)};
+    ranks->sum(v, 2);
+    return v[0] ? int(v[1] / v[0]) : 0; // the signal, when every stopped rank got the same
+}
+
 RunResult advance(Simulation& sim, const RunOptions& o, std::int64_t steps, Probe* probe,
                   bool show) {
     RunResult r;
@@ -204,7 +222,8 @@ RunResult advance(Simulation& sim, const RunOptions& o, std::int64_t steps, Prob
         r.total.seconds += sim.performance().seconds;
         // Batches of about 0.2 s keep the bar lively without measurable overhead.
         const double per_step = sim.performance().seconds / double(n);
-        batch = std::clamp<std::int64_t>(std::int64_t(0.2 / std::max(per_step, 1e-9)), 1, 100000);
+        batch = agreed_batch(
+            sim, std::clamp<std::int64_t>(std::int64_t(0.2 / std::max(per_step, 1e-9)), 1, 100000));
         if (o.until_steady && done % kSteadyInterval == 0) {
             sim.read_macro(now);
             r.last_change = relative_change(now, before);
@@ -217,7 +236,7 @@ RunResult advance(Simulation& sim, const RunOptions& o, std::int64_t steps, Prob
             std::snprintf(note + std::strlen(note), sizeof note - std::strlen(note),
                           ", change %.2e", r.last_change);
         progress.update(done, note);
-        r.interrupted_by = stop_requested();
+        r.interrupted_by = agreed_stop(sim, stop_requested());
         if (r.converged || r.interrupted_by) break;
     }
     progress.finish(done, note);

@@ -8,7 +8,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
+#include <set>
 #include <string>
 #include <thread>
 
@@ -60,7 +62,11 @@ public:
     MpiCommunicator() {
         MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
         MPI_Comm_size(MPI_COMM_WORLD, &size_);
-        timeout_ = peer_timeout_seconds();
+        try {
+            timeout_ = peer_timeout_seconds();
+        } catch (const ConfigError& e) { // no error path yet: the ranks are not joined
+            if (rank_ == 0) std::fprintf(stderr, "latticelab: warning: %s; using 60\n", e.what());
+        }
     }
     int rank() const override { return rank_; }
     int size() const override { return size_; }
@@ -139,12 +145,18 @@ private:
             if (std::chrono::steady_clock::now() > deadline) break;
             if (spin > 1000) std::this_thread::sleep_for(std::chrono::microseconds(50));
         }
+        // MPI_Testall leaves every request as it was: test each to name only the silent peers.
+        std::set<int> silent;
+        for (std::size_t k = 0; k < requests.size(); ++k) {
+            int done = 0;
+            MPI_Test(&requests[k], &done, MPI_STATUS_IGNORE);
+            if (!done) silent.insert(peers[k]);
+        }
         std::string missing;
-        for (std::size_t k = 0; k < requests.size(); ++k)
-            if (requests[k] != MPI_REQUEST_NULL)
-                missing += (missing.empty() ? "" : ", ") +
-                           (peers[k] < 0 ? std::string("another rank")
-                                         : "rank " + std::to_string(peers[k]));
+        for (int p : silent) {
+            if (!missing.empty()) missing += ", ";
+            missing += p < 0 ? std::string("another rank") : "rank " + std::to_string(p);
+        }
         throw ConfigError("rank " + std::to_string(rank_) + ": " + what + ": no answer from " +
                           missing + " within " + std::to_string(int(timeout_)) +
                           " s (LATTICELAB_MPI_TIMEOUT); a rank failed or cannot reach its "

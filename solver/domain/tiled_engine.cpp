@@ -150,14 +150,8 @@ void TiledEngine::exchange(int parity) {
         const auto [from, to, set, p] = key;
         if (p != parity) continue;
         if (local(from)) traffic_.bytes += double(link.buffer.size()); // each link once: sent
-        // Two tiles of this process on GPUs: device to device, through the sender's buffer.
-        void* device =
-            local(from) && local(to) ? engines_[from]->halo_buffer(link.list_from) : nullptr;
-        if (device) {
-            engines_[from]->pack(link.list_from, device, MemorySpace::Device);
-            engines_[to]->unpack(link.list_to, device, MemorySpace::Device);
-            continue;
-        }
+        // Through host memory: tiles on GPUs that the device exchange cannot join (no peer
+        // access, too many buffers), host-staged on purpose, or on other ranks.
         if (local(from))
             engines_[from]->pack(link.list_from, link.buffer.data(), MemorySpace::Host);
         const int tag = set;
@@ -315,10 +309,27 @@ void TiledEngine::read_macro(MacroField& out) {
     }
 }
 
+namespace {
+
+// Element of `region` that holds node (x, y, z) of `d` (which the region contains).
+std::uint64_t region_element(const Dims& d, const FieldRegion& r, std::uint32_t x, std::uint32_t y,
+                             std::uint32_t z) {
+    if (r.whole) return x + std::uint64_t(d.nx) * (y + std::uint64_t(d.ny) * z);
+    const SliceExtent e = slice_extent(d, r.axis);
+    const std::uint32_t u = r.axis == Axis::X ? y : x, v = r.axis == Axis::Z ? y : z;
+    return u + std::uint64_t(e.width) * v;
+}
+
+} // namespace
+
 void TiledEngine::read_field(const FieldRequest& req, const FieldRegion& region, float* out,
                              MemorySpace space) {
-    // Derived fields may look at neighbours (vorticity), so they are read from the whole
-    // lattice, assembled once per state.
+    if (space == MemorySpace::Host && req.kind != FieldKind::Vorticity) {
+        read_field_by_tiles(req, region, out);
+        return;
+    }
+    // Vorticity looks at neighbours, and a device target is one buffer: both are read from
+    // the whole lattice, assembled in one more engine once per state.
     if (!whole_) {
         std::vector<double> state;
         export_state(state);
@@ -327,6 +338,41 @@ void TiledEngine::read_field(const FieldRequest& req, const FieldRegion& region,
         whole_->import_state(state);
     }
     whole_->read_field(req, region, out, space);
+}
+
+// A field of one node at a time, read by each tile over its part of the region and summed
+// over ranks (every node has one owner; the others add zeros).
+void TiledEngine::read_field_by_tiles(const FieldRequest& req, const FieldRegion& region,
+                                      float* out) {
+    std::vector<double> values(region_size(cfg_.dims, region), 0.0);
+    std::vector<float> part;
+    for (int t = 0; t < tiles_.count(); ++t) {
+        if (!engines_[t]) continue;
+        const TileFrame f = tile_frame(tiles_, cfg_.dims, t, kDepth);
+        FieldRegion local = region;
+        if (!region.whole) {
+            const int a = int(region.axis);
+            if (region.index < f.box.lo[a] || region.index >= f.box.hi[a]) continue;
+            local.index = region.index - f.box.lo[a] + f.halo[a];
+        }
+        part.resize(region_size(f.local, local));
+        engines_[t]->read_field(req, local, part.data(), MemorySpace::Host);
+        for (std::uint64_t k = 0; k < part.size(); ++k) {
+            const node_t n = region_node(f.local, local, k);
+            const std::uint32_t l[3] = {n % f.local.nx, (n / f.local.nx) % f.local.ny,
+                                        n / (f.local.nx * f.local.ny)};
+            std::uint32_t g[3];
+            bool owned = true;
+            for (int a = 0; a < 3; ++a) {
+                g[a] = f.box.lo[a] + l[a] - f.halo[a]; // wraps past 0 to a large value
+                owned = owned && l[a] >= f.halo[a] && g[a] < f.box.hi[a];
+            }
+            if (owned) values[region_element(cfg_.dims, region, g[0], g[1], g[2])] = part[k];
+        }
+    }
+    comm_->sum(values.data(), values.size());
+    for (std::size_t k = 0; k < values.size(); ++k)
+        out[k] = float(values[k]);
 }
 
 std::uint64_t TiledEngine::count_nonfinite() {

@@ -73,6 +73,7 @@ private:
     void make_device_exchange_for(const std::map<LinkKey, ElementLists>& lists);
     std::vector<Engine*> local_engines() const;
     void exchange(int parity);
+    void read_field_by_tiles(const FieldRequest& req, const FieldRegion& region, float* out);
     // Global canonical (or per-node) values to and from a tile's local lattice.
     void scatter_to_tile(int tile, const std::vector<double>& global, std::vector<double>& local,
                          const std::vector<int>& q) const;
