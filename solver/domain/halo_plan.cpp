@@ -3,6 +3,7 @@
 #include "../core/flags.hpp"
 #include "../dispatch.hpp"
 
+#include <algorithm>
 #include <set>
 
 namespace ll {
@@ -67,12 +68,44 @@ std::vector<std::uint8_t> tile_flags(const TileFrame& f, const Dims& d,
     return out;
 }
 
+// A population that x sends into a wall node z = x + c_i is read back by the updated nodes
+// whose wall rule points at z's slot: bounce-back at x itself, and a free-slip reflection at a
+// node y next to z, one node from x along the wall (core/boundary.hpp). Where such a y lies in
+// another tile, that tile needs x's slot too; x is then in its halo, seen from y. Tiles that
+// do not read the slot get a copy no node of theirs writes or reads.
+static void reflected_crossings(const std::vector<TileFrame>& frames, const Tiles& t, const Dims& d,
+                                const std::vector<std::uint8_t>& flags, Crossing c,
+                                const std::array<std::int64_t, 3>& x, const std::array<int, 3>& v,
+                                const std::function<void(const Crossing&)>& f) {
+    std::set<int> done;
+    const int reach_z = d.nz > 1 ? 1 : 0;
+    for (int ez = -reach_z; ez <= reach_z; ++ez)
+        for (int ey = -1; ey <= 1; ++ey)
+            for (int ex = -1; ex <= 1; ++ex) {
+                const std::int64_t y[3] = {x[0] + v[0] + ex, x[1] + v[1] + ey, x[2] + v[2] + ez};
+                bool near = true;
+                for (int a = 0; a < 3; ++a)
+                    near = near && y[a] - x[a] >= -1 && y[a] - x[a] <= 1;
+                const auto yw = wrapped(d, {y[0], y[1], y[2]});
+                if (!near || !is_updated(flags[node_at(d, yw)])) continue;
+                const int to = tile_of(t, d, yw[0], yw[1], yw[2]);
+                if (to == c.from || !done.insert(to).second) continue;
+                c.to = to;
+                c.x_to = frames[to].local_node({std::int64_t(yw[0]) + x[0] - y[0],
+                                                std::int64_t(yw[1]) + x[1] - y[1],
+                                                std::int64_t(yw[2]) + x[2] - y[2]});
+                f(c);
+            }
+}
+
 void for_each_crossing(const Tiles& t, const Dims& d, const std::vector<std::uint8_t>& flags,
                        const std::vector<std::vector<std::array<int, 3>>>& velocities,
                        const std::function<void(const Crossing&)>& f) {
     std::vector<TileFrame> frames;
     for (int k = 0; k < t.count(); ++k)
         frames.push_back(tile_frame(t, d, k, 1));
+    const bool free_slip = std::any_of(flags.begin(), flags.end(),
+                                       [](std::uint8_t f) { return node_type(f) == kFreeSlip; });
     for (int from = 0; from < t.count(); ++from) {
         const Box& b = frames[from].box;
         for_each_in(b, [&](std::uint32_t x, std::uint32_t y, std::uint32_t z) {
@@ -87,7 +120,11 @@ void for_each_crossing(const Tiles& t, const Dims& d, const std::vector<std::uin
                 for (int i = 0; i < int(velocities[set].size()); ++i) {
                     const auto& c = velocities[set][i];
                     const auto yp = wrapped(d, {xg[0] + c[0], xg[1] + c[1], xg[2] + c[2]});
-                    if (!is_updated(flags[node_at(d, yp)])) continue;
+                    const std::uint8_t target = flags[node_at(d, yp)];
+                    if (free_slip && is_halfway_wall(target))
+                        reflected_crossings(frames, t, d, flags, {from, -1, set, i, x_from, 0}, xg,
+                                            c, f);
+                    if (!is_updated(target)) continue;
                     const int to = tile_of(t, d, yp[0], yp[1], yp[2]);
                     if (to == from) continue;
                     // x as the receiver sees it: one step back from its own node x + c_i.
@@ -110,31 +147,6 @@ HaloShape halo_shape(StencilKind stencil) {
                 h.per_face_node[a] += cvel<S>(i, a) > 0 ? 1 : 0;
         return h;
     });
-}
-
-std::string crossing_walls_error(const Tiles& t, const Dims& d,
-                                 const std::vector<std::uint8_t>& flags) {
-    if (t.count() == 1) return "";
-    for (node_t n = 0; n < d.nodes(); ++n) {
-        if (node_type(flags[n]) != kFreeSlip) continue;
-        const std::int64_t p[3] = {n % d.nx, (n / d.nx) % d.ny, n / (node_t(d.nx) * d.ny)};
-        std::set<int> near;
-        // The reflection's source lies within two nodes of the wall node.
-        for (int dz = -2; dz <= 2; ++dz)
-            for (int dy = -2; dy <= 2; ++dy)
-                for (int dx = -2; dx <= 2; ++dx) {
-                    const auto q = wrapped(d, {p[0] + dx, p[1] + dy, p[2] + dz});
-                    if (is_updated(flags[node_at(d, q)]))
-                        near.insert(tile_of(t, d, q[0], q[1], q[2]));
-                }
-        if (near.size() > 1)
-            return "--tiles " + to_string(t) + ": the free-slip wall at node (" +
-                   std::to_string(p[0]) + ", " + std::to_string(p[1]) + ", " +
-                   std::to_string(p[2]) +
-                   ") borders two subdomains, and its reflection is not exchanged; cut the "
-                   "lattice along the wall's normal (another --tiles) or run it whole";
-    }
-    return "";
 }
 
 } // namespace ll

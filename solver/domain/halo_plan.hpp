@@ -39,6 +39,8 @@ struct Crossing {
     int from, to, set, i;
     node_t x_from, x_to;
 };
+// With free-slip walls, populations sent into any wall node are crossings too where a
+// reflection reads them in another tile (reflected_crossings in halo_plan.cpp).
 // Every crossing of the lattice, in a fixed order (tile `from`, then node, then set and i), so
 // that every process enumerates the same list. velocities[k] are set k's c_i.
 void for_each_crossing(const Tiles& t, const Dims& d, const std::vector<std::uint8_t>& flags,
@@ -48,10 +50,5 @@ void for_each_crossing(const Tiles& t, const Dims& d, const std::vector<std::uin
 // The halo of a model's flow stencil, for choose_tiles: the velocities crossing a face node
 // normal to each axis, and the depth. Models without a halo exchange (d2q37) give depth 0.
 HaloShape halo_shape(StencilKind stencil);
-
-// Why the tiling cannot run these flags (empty when it can): a free-slip wall reflects a
-// population written two nodes away along the wall, which may belong to another tile.
-std::string crossing_walls_error(const Tiles& t, const Dims& d,
-                                 const std::vector<std::uint8_t>& flags);
 
 } // namespace ll

@@ -75,8 +75,6 @@ void TiledEngine::set_flags(const std::vector<std::uint8_t>& flags) {
     if (flags.size() != cfg_.dims.nodes())
         throw ConfigError("flags: " + std::to_string(flags.size()) + " given, the lattice has " +
                           std::to_string(cfg_.dims.nodes()) + " nodes");
-    const std::string walls = crossing_walls_error(tiles_, cfg_.dims, flags);
-    if (!walls.empty()) throw ConfigError(walls);
     for (int t = 0; t < tiles_.count(); ++t)
         if (engines_[t])
             engines_[t]->set_flags(
