@@ -12,6 +12,7 @@
 // GPU count; driving several from one process is the multi-GPU issue's).
 #include "bench_util.hpp"
 #include "commands.hpp"
+#include "ranks.hpp"
 #include "solver/domain/halo_plan.hpp"
 #include "solver/io/perf_record.hpp"
 
@@ -142,6 +143,10 @@ CLI::App* add_scale_bench(CLI::App& app, ScaleBenchOptions& o) {
 }
 
 int scale_bench_command(const ScaleBenchOptions& o) {
+    if (rank_context().several())
+        throw AgreedError("scale-bench: runs in one process, its subdomains on this process's "
+                          "GPUs; over MPI ranks, time `mpirun -np N latticelab run ... --json` "
+                          "for each N (the record has every rank's MLUPS and halo bytes)");
     OutputSet outputs;
     plan_outputs(outputs, {{"--json", o.json}, {"--markdown", o.markdown}});
     const BackendKind backend = backend_from(o.backend);

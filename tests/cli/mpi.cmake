@@ -48,3 +48,5 @@ mpi_bad(mixed_builds "rank 1 runs a different latticelab binary"
         ${mpirun} -np 1 $<TARGET_FILE:latticelab> ${small} : -np 1 ${other} ${small})
 mpi_bad(silent_rank "rank 0: the start-up check: no answer from another rank within 3 s"
         ${mpirun} -np 1 $<TARGET_FILE:latticelab> ${small} : -np 1 $<TARGET_FILE:silent_rank>)
+mpi_bad(scale_bench "scale-bench: runs in one process"
+        ${mpirun} -np 2 $<TARGET_FILE:latticelab> scale-bench --backend cpu --size 16)
