@@ -370,6 +370,12 @@ CLI::App* add_run(CLI::App& app, RunOptions& o) {
     run->add_flag("--quiet,-q", o.quiet, "no progress and no summary");
     run->footer("Default steps without --steps or --until-steady:\n" + default_steps_table() +
                 "\n" + model_help() + "\n" + outputs_help() +
+                "\nUnder mpirun (or srun) each rank runs one subdomain of the lattice (the tiling "
+                "with the fewest halo values unless --tiles gives one with N x M x K = the "
+                "ranks), on GPU (local rank mod GPUs); rank 0 alone prints and writes. Every "
+                "rank must run the same binary with the same arguments (checked at start). A "
+                "rank that stops answering ends the run within LATTICELAB_MPI_TIMEOUT seconds "
+                "(default 60), naming it (exit 2).\n"
                 "\nCtrl-C (SIGINT) or SIGTERM stops the run after its current batch and writes "
                 "the outputs for the step reached (the summary and --json say so); the exit "
                 "status is then 128 + the signal (130 for Ctrl-C). A second Ctrl-C quits at "
