@@ -192,6 +192,11 @@ int scale_bench_command(const ScaleBenchOptions& o) {
         std::vector<std::pair<std::string, Tiles>> tilings = {{"1-D", slabs(n, three_d)}};
         const Tiles best = choose_tiles(n, strong_setup.dims, shape);
         if (!(best == tilings[0].second)) tilings.push_back({"fewest halo values", best});
+        // Equal cubes (2x2x2 for 8), the tiling issue 12's overlap target names.
+        const int k = int(std::lround(std::cbrt(double(n))));
+        const Tiles cubes{{k, k, k}};
+        if (three_d && k > 1 && k * k * k == n && !(cubes == best))
+            tilings.push_back({"cubes", cubes});
         for (const auto& [name, t] : tilings) {
             Sample r = measure(strong_setup, sample("strong", name, t), backend, o.repeats);
             if (n == 1) one_domain = r.mlups, seconds_one = r.seconds_per_step;
