@@ -5,6 +5,7 @@
 #include "viewport.hpp"
 
 #include <QApplication>
+#include <QFileInfo>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QtTest/QtTest>
@@ -42,10 +43,13 @@ inline QPoint centre_of(const std::array<float, 4>& r) {
 }
 
 // Settings go to a test location and start empty, so that runs (and a user's own settings)
-// do not leak into the tests. Closing a window must not end the test's event loops either.
+// do not leak into the tests: one file per test program, since CTest runs them side by side
+// and one program's clear() must not empty another's recent files mid-test. Closing a window
+// must not end the test's event loops either.
 inline void isolate_settings() {
     QApplication::setOrganizationName("LatticeLab");
-    QApplication::setApplicationName("latticelab-gui-test");
+    QApplication::setApplicationName(
+        "latticelab-" + QFileInfo(QCoreApplication::applicationFilePath()).completeBaseName());
     QStandardPaths::setTestModeEnabled(true);
     QSettings().clear();
     QApplication::setQuitOnLastWindowClosed(false);
