@@ -67,6 +67,9 @@ private:
     // The sender's and the receiver's elements of a link, in crossing order.
     using ElementLists = std::pair<std::vector<std::uint64_t>, std::vector<std::uint64_t>>;
 
+    // The halo depth of every model with a halo exchange: DdQq velocities reach one node.
+    static constexpr std::uint32_t kDepth = 1;
+
     bool local(int tile) const { return tile % comm_->size() == comm_->rank(); }
     Engine& any_engine() const;
     void build_links();
