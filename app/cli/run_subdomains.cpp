@@ -3,6 +3,7 @@
 #include "bench_util.hpp"
 #include "solver/domain/halo_plan.hpp"
 #include "solver/io/vtk_writer.hpp"
+#include "solver/models/registry.hpp"
 
 #include <filesystem>
 #include <sstream>
@@ -73,11 +74,11 @@ void choose_subdomains(const RunOptions& o, SimulationSetup& s, const RankContex
         if (o.tiles.empty() && !count) count = ranks.ranks->size();
     }
     if (!count) return;
-    const HaloShape h = halo_shape(s.model.stencil);
-    if (h.depth == 0)
-        throw ConfigError("--subdomains: the " + std::string(to_string(s.model.stencil)) +
+    const ModelTraits& model = model_traits(engine_config(s));
+    if (!model.subdomains)
+        throw ConfigError("--subdomains: the " + std::string(model.name) +
                           " model runs as one domain (no halo exchange yet)");
-    s.tiles = ll::choose_tiles(*count, s.dims, h);
+    s.tiles = ll::choose_tiles(*count, s.dims, halo_shape(s.model.stencil));
 }
 
 // Under mpirun every rank must take the same batches and stop at the same step (each step

@@ -15,6 +15,7 @@
 #include "ranks.hpp"
 #include "solver/domain/halo_plan.hpp"
 #include "solver/io/perf_record.hpp"
+#include "solver/models/registry.hpp"
 
 #include <chrono>
 #include <cmath>
@@ -152,9 +153,14 @@ int scale_bench_command(const ScaleBenchOptions& o) {
     const BackendKind backend = backend_from(o.backend);
     ModelChoice model;
     const auto stencil = parse_stencil(o.stencil);
-    if (!stencil || is_thermal(*stencil))
-        throw ConfigError("--stencil '" + o.stencil + "': must be d2q9|d3q19|d3q27");
+    if (!stencil) throw ConfigError("--stencil '" + o.stencil + "': must be " + stencil_names());
     model.stencil = *stencil;
+    EngineConfig chosen;
+    chosen.model = model;
+    if (!model_traits(chosen).subdomains)
+        throw ConfigError("--stencil " + o.stencil + ": the " +
+                          std::string(model_traits(chosen).name) +
+                          " model runs as one domain; use " + stencil_names());
     const auto scheme = parse_scheme(o.scheme);
     if (!scheme) throw ConfigError("--scheme '" + o.scheme + "': must be " + scheme_names());
     model.scheme = *scheme;

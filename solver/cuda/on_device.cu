@@ -48,7 +48,6 @@ public:
         return on().add_halo_list(set, std::move(elements));
     }
     void clear_halo_lists() override { on().clear_halo_lists(); }
-    void* halo_buffer(int list) override { return on().halo_buffer(list); }
     void start_steps(int steps) override { on().start_steps(steps); }
     void finish_steps() override { on().finish_steps(); }
     void* stream_handle() override { return on().stream_handle(); }

@@ -138,7 +138,6 @@ void for_each_crossing(const Tiles& t, const Dims& d, const std::vector<std::uin
 }
 
 HaloShape halo_shape(StencilKind stencil) {
-    if (is_thermal(stencil)) return {{0, 0, 0}, 0};
     return with_stencil(stencil, [](auto tag) {
         using S = typename decltype(tag)::type;
         HaloShape h;

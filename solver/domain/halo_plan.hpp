@@ -47,8 +47,8 @@ void for_each_crossing(const Tiles& t, const Dims& d, const std::vector<std::uin
                        const std::vector<std::vector<std::array<int, 3>>>& velocities,
                        const std::function<void(const Crossing&)>& f);
 
-// The halo of a model's flow stencil, for choose_tiles: the velocities crossing a face node
-// normal to each axis, and the depth. Models without a halo exchange (d2q37) give depth 0.
+// The halo of a DdQq flow stencil, for choose_tiles: the velocities crossing a face node
+// normal to each axis, depth 1. For models whose traits allow subdomains (models/registry.hpp).
 HaloShape halo_shape(StencilKind stencil);
 
 } // namespace ll

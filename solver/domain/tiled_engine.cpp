@@ -3,6 +3,7 @@
 #include "device_exchange.hpp"
 #include "halo_plan.hpp"
 #include "solver/core/flags.hpp"
+#include "solver/models/registry.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -17,19 +18,6 @@ void LocalCommunicator::exchange(const std::vector<Message>& sends,
         throw ConfigError("subdomains: a single process has no peer to exchange with");
 }
 
-namespace {
-
-HaloShape halo_shape(const Engine& e) {
-    HaloShape h;
-    for (int k = 0; k < e.population_sets(); ++k)
-        for (const auto& c : e.set_velocities(k))
-            for (int a = 0; a < 3; ++a)
-                h.per_face_node[a] += c[a] > 0 ? 1 : 0;
-    return h;
-}
-
-} // namespace
-
 TiledEngine::TiledEngine(const EngineConfig& cfg, const Tiles& tiles, EngineMaker make,
                          std::shared_ptr<Communicator> comm, HaloTransport transport)
     : cfg_(cfg), tiles_(tiles), make_(std::move(make)), comm_(std::move(comm)),
@@ -38,6 +26,10 @@ TiledEngine::TiledEngine(const EngineConfig& cfg, const Tiles& tiles, EngineMake
     const std::string shape_error =
         tiles_error(tiles_, cfg.dims, {{0, 0, 0}, int(kDepth)}, expected, "MPI ranks");
     if (!shape_error.empty()) throw ConfigError(shape_error);
+    if (!model_traits(cfg).subdomains)
+        throw ConfigError("subdomains: this model's engine has no halo exchange (" +
+                          std::string(model_traits(cfg).name) +
+                          "); split lattices of the isothermal and Boussinesq models");
     engines_.resize(std::size_t(tiles_.count()));
     for (int t = 0; t < tiles_.count(); ++t) {
         if (!local(t)) continue;
@@ -46,7 +38,6 @@ TiledEngine::TiledEngine(const EngineConfig& cfg, const Tiles& tiles, EngineMake
         engines_[t] = make_(sub, t);
     }
     Engine& e = any_engine();
-    (void)halo_shape(e); // throws ConfigError where the model has no halo exchange
     info_ = e.device();
     info_.device +=
         ", " + std::to_string(tiles_.count()) + " subdomains (" + to_string(tiles_) + ")";

@@ -3,6 +3,7 @@
 // GPU is present.
 #pragma once
 #include "engine.hpp"
+#include "model_engine.hpp"
 #include "population_sets.hpp"
 #include "solver/models/registry.hpp"
 #include "step_plan.hpp"
@@ -15,7 +16,7 @@
 namespace ll {
 
 template <NodeModel M>
-class CpuEngine final : public Engine {
+class CpuEngine final : public ModelEngine<M> {
     using Real = typename M::Real;
     using Store = typename M::Store;
     using Args = typename M::Args;
@@ -122,26 +123,8 @@ public:
     }
 
     // ---- halo exchange (engine.hpp) ----
-    int population_sets() const override {
-        if constexpr (!HaloModel<M>) return Engine::population_sets();
-        return M::kSets;
-    }
-    std::vector<std::array<int, 3>> set_velocities(int set) const override {
-        if constexpr (HaloModel<M>)
-            return ll::set_velocities<M>(set);
-        else
-            return Engine::set_velocities(set);
-    }
-    std::uint64_t outgoing_element(int set, node_t n, int i, int parity) const override {
-        if constexpr (HaloModel<M>)
-            return M::with_layout_scheme(cfg_.model, [&](auto L, auto Sc) {
-                return ll::outgoing_element<M, L(), Sc()>(cfg_.dims, set, n, i, parity);
-            });
-        else
-            return Engine::outgoing_element(set, n, i, parity);
-    }
-    std::size_t element_bytes() const override {
-        return sizeof(Store);
+    const EngineConfig& config() const override {
+        return cfg_;
     }
     int add_halo_list(int set, std::vector<std::uint64_t> elements) override {
         if constexpr (!HaloModel<M>) return Engine::add_halo_list(set, std::move(elements));

@@ -7,6 +7,7 @@
 #include "cuda_halo.cuh"
 #include "engine.hpp"
 #include "kernels.cuh"
+#include "model_engine.hpp"
 #include "solver/cuda/cuda_buffer.hpp"
 #include "solver/cuda/device_probes.hpp"
 #include "solver/cuda/device_properties.cuh"
@@ -19,7 +20,7 @@
 namespace ll::cuda {
 
 template <NodeModel M>
-class CudaEngine final : public Engine {
+class CudaEngine final : public ModelEngine<M> {
     using Real = typename M::Real;
     using Store = typename M::Store;
     using Args = typename M::Args;
@@ -162,31 +163,12 @@ public:
 
     // ---- the kernel bench (engine.hpp) ----
     // ---- halo exchange (engine.hpp; cuda_halo.cuh) ----
-    int population_sets() const override {
-        if constexpr (!HaloModel<M>) return Engine::population_sets();
-        return M::kSets;
-    }
-    std::vector<std::array<int, 3>> set_velocities(int set) const override {
-        if constexpr (HaloModel<M>)
-            return ll::set_velocities<M>(set);
-        else
-            return Engine::set_velocities(set);
-    }
-    std::uint64_t outgoing_element(int set, node_t n, int i, int parity) const override {
-        if constexpr (HaloModel<M>)
-            return M::with_layout_scheme(cfg_.model, [&](auto L, auto Sc) {
-                return ll::outgoing_element<M, L(), Sc()>(cfg_.dims, set, n, i, parity);
-            });
-        else
-            return Engine::outgoing_element(set, n, i, parity);
-    }
-    std::size_t element_bytes() const override { return sizeof(Store); }
+    const EngineConfig& config() const override { return cfg_; }
     int add_halo_list(int set, std::vector<std::uint64_t> elements) override {
         if constexpr (!HaloModel<M>) return Engine::add_halo_list(set, std::move(elements));
         return halo_.add(set, elements);
     }
     void clear_halo_lists() override { halo_.clear(); }
-    void* halo_buffer(int list) override { return halo_.staging(list); }
     void start_steps(int steps) override {
         M::with_step(cfg_.model, [&](auto L, auto Sc, auto C) {
             for (int s = 0; s < steps; ++s)

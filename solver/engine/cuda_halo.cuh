@@ -38,8 +38,6 @@ public:
         return int(lists_.size()) - 1;
     }
     void clear() { lists_.clear(); }
-    // The list's own device buffer, which a peer's unpack() may read directly.
-    Store* staging(int list) const { return at(list).staging.get(); }
 
     // Both complete when they return: the buffer is then another engine's (or stream's) to use.
     template <class Sets>

@@ -135,9 +135,6 @@ public:
     // into `out` (element_bytes() each) from the buffer the next step reads, unpack() back.
     virtual int add_halo_list(int set, std::vector<std::uint64_t> elements);
     virtual void clear_halo_lists() {}
-    // A device buffer of the list's size, owned by the engine, where pack(list, ...,
-    // MemorySpace::Device) may write and a peer engine's unpack read; nullptr on the CPU.
-    virtual void* halo_buffer(int) { return nullptr; }
     // For the exchange of several tiles on GPUs without waiting between steps
     // (domain/device_exchange.hpp): steps queued on the engine's stream (the CPU runs them at
     // once), a wait for them, the stream (nullptr on the CPU) and the device buffer of a set

@@ -23,6 +23,7 @@ struct ModelTraits {
     bool has_temperature; // FieldKind::Temperature and MacroField::T
     bool edits_obstacles; // node types can change during a run (Simulation::set_node_types)
     bool near_wall_bits;  // half-way walls inside the lattice: flags carry kNearWallBit
+    bool subdomains;      // a lattice splits into tiles with halo exchange (solver/domain/)
 };
 const ModelTraits& model_traits(ModelKind kind);
 inline const ModelTraits& model_traits(const EngineConfig& cfg) {
