@@ -93,3 +93,23 @@ if(MPI_CXX_FOUND)
 else()
   message(STATUS "MPI: not found (openmpi-bin libopenmpi-dev); runs under mpirun are refused")
 endif()
+
+# NCCL (beside CUDA, or Debian's libnccl-dev) moves halos GPU to GPU between MPI ranks
+# (solver/cuda/nccl_exchange.cu); optional: without it the ranks exchange through host memory.
+set(LATTICELAB_HAS_NCCL OFF)
+if(LATTICELAB_HAS_CUDA AND LATTICELAB_NCCL)
+  find_path(LATTICELAB_NCCL_INCLUDE_DIR nccl.h HINTS ${CUDAToolkit_INCLUDE_DIRS})
+  if(LATTICELAB_NCCL_INCLUDE_DIR)
+    get_filename_component(nccl_prefix "${LATTICELAB_NCCL_INCLUDE_DIR}" DIRECTORY)
+    # The library beside the header found, so that the two agree on NCCL's version.
+    find_library(LATTICELAB_NCCL_LIBRARY nccl NO_DEFAULT_PATH
+                 PATHS ${nccl_prefix}/lib64 ${nccl_prefix}/lib ${nccl_prefix}/lib/x86_64-linux-gnu
+                       ${CUDAToolkit_LIBRARY_DIR})
+  endif()
+  if(LATTICELAB_NCCL_INCLUDE_DIR AND LATTICELAB_NCCL_LIBRARY)
+    set(LATTICELAB_HAS_NCCL ON)
+    message(STATUS "NCCL: ${LATTICELAB_NCCL_LIBRARY}")
+  else()
+    message(STATUS "NCCL: not found; MPI ranks exchange halos through host memory")
+  endif()
+endif()

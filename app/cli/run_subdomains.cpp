@@ -109,27 +109,29 @@ nlohmann::json subdomain_record(Simulation& sim, const Measurement& total) {
                         {"halo_bytes_per_step", h.bytes_per_exchange()},
                         {"halo_bytes", h.bytes},
                         {"exchanges", h.exchanges},
-                        {"host_exchange_seconds", h.seconds}};
+                        {"transport", h.transport},
+                        {"exchange_seconds", h.seconds}};
     if (!s.devices.empty()) d["devices"] = s.devices;
     if (!s.ranks || s.ranks->size() < 2) return d;
     const Box b = tile_box(s.tiles, s.dims, s.ranks->rank());
     const double nodes = double(b.extent(0)) * b.extent(1) * b.extent(2);
-    const auto all =
-        s.ranks->all_gather(std::to_string(nodes) + " " + std::to_string(total.seconds) + " " +
-                            std::to_string(h.bytes_per_exchange()));
+    const auto all = s.ranks->all_gather(
+        std::to_string(nodes) + " " + std::to_string(total.seconds) + " " +
+        std::to_string(h.bytes_per_exchange()) + " " + std::to_string(h.seconds));
     d["ranks"] = s.ranks->size();
     d["per_rank"] = nlohmann::json::array();
     double sent = 0;
     for (std::size_t k = 0; k < all.size(); ++k) {
         std::istringstream in(all[k]);
-        double n = 0, seconds = 0, bytes = 0;
-        in >> n >> seconds >> bytes;
+        double n = 0, seconds = 0, bytes = 0, exchange = 0;
+        in >> n >> seconds >> bytes >> exchange;
         sent += bytes;
         d["per_rank"].push_back(
             {{"rank", k},
              {"nodes", n},
              {"seconds", seconds},
              {"halo_bytes_sent_per_step", bytes},
+             {"exchange_seconds", exchange},
              {"mlups", seconds > 0 ? n * double(total.steps) / seconds / 1e6 : 0.0}});
     }
     d["halo_bytes_per_step"] = sent; // every rank's sends

@@ -8,11 +8,14 @@
 //   model    Calore et al. 2016's Eq. 16 (1-D tiling, no overlap: T = T_P + T_C) with the
 //            single-domain time per site and the measured halo bandwidth, against the strong
 //            scaling measured
-// Subdomains share the GPUs this process drives; today that is one GPU (the run records the
-// GPU count; driving several from one process is the multi-GPU issue's).
+//   gpus     weak and strong scaling over the GPUs of this process, one slab each
+//            (scale_bench_gpus.cpp), when several GPUs are present or --gpus names them
+// The subdomain tables run on one device; the GPU count is read, so the same command writes
+// every table on a multi-GPU machine.
 #include "bench_util.hpp"
 #include "commands.hpp"
 #include "ranks.hpp"
+#include "scale_bench.hpp"
 #include "solver/domain/halo_plan.hpp"
 #include "solver/io/perf_record.hpp"
 #include "solver/models/registry.hpp"
@@ -27,92 +30,172 @@ namespace ll::cli {
 
 namespace {
 
-struct Sample {
-    std::string table, tiling;
-    Tiles tiles;
-    Dims dims;
-    HaloTransport transport = HaloTransport::Auto;
-    double seconds_per_step = 0, mlups = 0, halo_bytes_per_step = 0, efficiency = 0;
-};
-
-Sample sample(const std::string& table, const std::string& tiling, const Tiles& tiles,
-              HaloTransport transport = HaloTransport::Auto) {
-    Sample s;
-    s.table = table;
-    s.tiling = tiling;
-    s.tiles = tiles;
-    s.transport = transport;
-    return s;
-}
-
-const char* transport_name(HaloTransport t, bool gpu) {
-    if (t == HaloTransport::HostStaged) return "host-staged (pack, host copy, unpack)";
-    if (t == HaloTransport::Skip) return "none (compute alone)";
-    return gpu ? "device (one copy kernel per step)" : "host (pack, unpack)";
-}
-
-// Median seconds per step after a warm-up, with batches of about 0.2 s.
-Sample measure(SimulationSetup s, Sample row, BackendKind backend, int repeats) {
-    s.tiles = row.tiles;
-    s.halo_transport = row.transport;
-    auto sim = Simulation::create(std::move(s), backend);
-    sim->step(2);
-    sim->step(3);
-    const double probe = std::max(sim->performance().seconds / 3, 1e-7);
-    const int steps = int(std::clamp(0.2 / probe, 2.0, 5000.0));
-    std::vector<double> per_step;
-    const HaloTraffic before = sim->halo_traffic();
-    for (int r = 0; r < repeats; ++r) {
-        sim->step(steps);
-        per_step.push_back(sim->performance().seconds / steps);
-    }
-    const HaloTraffic after = sim->halo_traffic();
-    row.dims = sim->setup().dims;
-    row.seconds_per_step = median(per_step);
-    row.mlups = double(row.dims.nodes()) / row.seconds_per_step / 1e6;
-    row.halo_bytes_per_step =
-        after.exchanges > before.exchanges
-            ? (after.bytes - before.bytes) / double(after.exchanges - before.exchanges)
-            : 0;
-    return row;
-}
-
-Tiles slabs(int n, bool three_d) {
-    return three_d ? Tiles{{1, 1, n}} : Tiles{{1, n, 1}};
-}
-
-nlohmann::json to_json(const Sample& r, bool gpu) {
-    return {{"table", r.table},
-            {"tiling", r.tiling},
-            {"tiles", to_string(r.tiles)},
-            {"subdomains", r.tiles.count()},
-            {"lattice", {r.dims.nx, r.dims.ny, r.dims.nz}},
-            {"transport", transport_name(r.transport, gpu)},
-            {"seconds_per_step", r.seconds_per_step},
-            {"mlups", r.mlups},
-            {"halo_bytes_per_step", r.halo_bytes_per_step},
-            {"efficiency", r.efficiency}};
-}
-
 std::string lattice_text(const Dims& d) {
     return std::to_string(d.nx) + "x" + std::to_string(d.ny) + "x" + std::to_string(d.nz);
 }
 
 void table(std::ostringstream& md, const std::vector<Sample>& rows, const std::string& name,
            const char* efficiency_note) {
+    if (std::none_of(rows.begin(), rows.end(), [&](const Sample& r) { return r.table == name; }))
+        return;
     md << "\n## " << name << "\n\n"
        << efficiency_note
-       << "\n\n| subdomains | tiling | lattice | MLUPS | halo MB/step | efficiency |\n"
-       << "|---:|---|---|---:|---:|---:|\n";
-    char buf[256];
+       << "\n\n| subdomains | tiling | lattice | MLUPS | halo MB/step | efficiency | GPUs |\n"
+       << "|---:|---|---|---:|---:|---:|---|\n";
+    char buf[512];
     for (const Sample& r : rows) {
         if (r.table != name) continue;
-        std::snprintf(buf, sizeof buf, "| %d | %s (%s) | %s | %.1f | %.3f | %.1f %% |\n",
+        std::string gpus;
+        for (int d : r.devices) {
+            if (!gpus.empty()) gpus += ",";
+            gpus += std::to_string(d);
+        }
+        std::snprintf(buf, sizeof buf, "| %d | %s (%s) | %s | %.1f | %.3f | %.1f %% | %s |\n",
                       r.tiles.count(), r.tiling.c_str(), to_string(r.tiles).c_str(),
                       lattice_text(r.dims).c_str(), r.mlups, r.halo_bytes_per_step / 1e6,
-                      100 * r.efficiency);
+                      100 * r.efficiency, gpus.empty() ? "this device" : gpus.c_str());
         md << buf;
     }
+}
+
+// What every table of one run shares.
+struct Bench {
+    ModelChoice model;
+    BackendKind backend = BackendKind::Auto;
+    bool gpu = false, three_d = true;
+    int repeats = 3;
+    std::function<void(const Sample&)> say;
+    Dims cube(std::int64_t n, std::int64_t stretch) const {
+        return three_d ? Dims{std::uint32_t(n), std::uint32_t(n), std::uint32_t(n * stretch)}
+                       : Dims{std::uint32_t(n), std::uint32_t(n * stretch), 1};
+    }
+};
+
+// Strong scaling: 1-D slabs, the tiling with the fewest halo values and, for cubes of counts,
+// equal cubes (2x2x2 for 8: the tiling issue 12's overlap target names).
+void strong_rows(const Bench& b, const SimulationSetup& setup, const std::vector<int>& counts,
+                 std::vector<Sample>& rows) {
+    double one_domain = 0;
+    for (int n : counts) {
+        std::vector<std::pair<std::string, Tiles>> tilings = {{"1-D", slabs(n, b.three_d)}};
+        const Tiles best = choose_tiles(n, setup.dims, halo_shape(b.model.stencil));
+        if (!(best == tilings[0].second)) tilings.push_back({"fewest halo values", best});
+        const int k = int(std::lround(std::cbrt(double(n))));
+        const Tiles cubes{{k, k, k}};
+        if (b.three_d && k > 1 && k * k * k == n && !(cubes == best))
+            tilings.push_back({"cubes", cubes});
+        for (const auto& [name, t] : tilings) {
+            Sample r = measure(setup, sample("strong", name, t), b.backend, b.repeats);
+            if (n == 1) one_domain = r.mlups;
+            r.efficiency = one_domain > 0 ? r.mlups / one_domain : 0;
+            b.say(r);
+            rows.push_back(r);
+        }
+    }
+}
+
+void weak_rows(const Bench& b, std::int64_t side, const std::vector<int>& counts,
+               std::vector<Sample>& rows) {
+    double one = 0;
+    for (int n : counts) {
+        Sample r = measure(obstacle_box(b.model, b.cube(side, n), 256),
+                           sample("weak", "1-D", slabs(n, b.three_d)), b.backend, b.repeats);
+        if (n == 1) one = r.mlups;
+        r.efficiency = one > 0 ? r.mlups / one : 0; // one device: MLUPS kept
+        b.say(r);
+        rows.push_back(r);
+    }
+}
+
+// The transports on two slabs of the strong-scaling lattice (Calore et al. 2016, Fig. 12),
+// and Eq. 16 (1-D, no overlap: T = beta N / D + bytes / B, D = 1 device) with the measured
+// device bandwidth against the strong rows.
+void halo_tables(const Bench& b, const SimulationSetup& setup, const std::vector<Sample>& rows,
+                 nlohmann::json& j) {
+    std::vector<HaloTransport> transports = {HaloTransport::Skip, HaloTransport::Auto};
+    if (b.gpu) transports.push_back(HaloTransport::HostStaged);
+    double skip_seconds = 0, device_bandwidth = 0;
+    nlohmann::json halo = nlohmann::json::array();
+    for (HaloTransport tr : transports) {
+        const Sample r =
+            measure(setup, sample("halo", "1-D", slabs(2, b.three_d), tr), b.backend, b.repeats);
+        if (tr == HaloTransport::Skip) skip_seconds = r.seconds_per_step;
+        const double exchange = r.seconds_per_step - skip_seconds;
+        const double bandwidth = exchange > 0 ? r.halo_bytes_per_step / exchange : 0;
+        if (tr == HaloTransport::Auto) device_bandwidth = bandwidth;
+        b.say(r);
+        halo.push_back({{"transport", transport_name(tr, b.gpu)},
+                        {"seconds_per_step", r.seconds_per_step},
+                        {"exchange_seconds_per_step", tr == HaloTransport::Skip ? 0 : exchange},
+                        {"halo_bytes_per_step", r.halo_bytes_per_step},
+                        {"bandwidth_bytes_per_s", bandwidth}});
+    }
+    double seconds_one = 0;
+    for (const Sample& r : rows)
+        if (r.table == "strong" && r.tiles.count() == 1) seconds_one = r.seconds_per_step;
+    nlohmann::json model_rows = nlohmann::json::array();
+    const double beta = seconds_one / double(setup.dims.nodes());
+    for (const Sample& r : rows) {
+        if (r.table != "strong" || r.tiling != "1-D" || seconds_one <= 0) continue;
+        const double t_c = device_bandwidth > 0 ? r.halo_bytes_per_step / device_bandwidth : 0;
+        const double t = beta * double(r.dims.nodes()) + t_c;
+        model_rows.push_back({{"subdomains", r.tiles.count()},
+                              {"predicted_seconds_per_step", t},
+                              {"measured_seconds_per_step", r.seconds_per_step},
+                              {"predicted_efficiency", seconds_one / t},
+                              {"measured_efficiency", r.efficiency}});
+    }
+    j["halo"] = halo;
+    j["communication_model"] = {{"equation", "Calore et al. 2016, Eq. 16: T = T_P + T_C"},
+                                {"beta_seconds_per_site", beta},
+                                {"halo_bandwidth_bytes_per_s", device_bandwidth},
+                                {"rows", model_rows}};
+}
+
+std::string markdown(const nlohmann::json& j, const std::vector<Sample>& rows,
+                     const ScaleBenchOptions& o) {
+    std::ostringstream md;
+    char buf[256];
+    md << "# LatticeLab scale-bench\n\n- device: " << j["device"].get<std::string>() << " ("
+       << j["backend"].get<std::string>() << "), " << j["gpus"].get<int>()
+       << " GPU(s) present\n- date: " << j["date"].get<std::string>() << "\n";
+    std::snprintf(buf, sizeof buf, "- copy bandwidth (same run, one device): %.1f GB/s\n",
+                  j["copy_bandwidth_gb_per_s"].get<double>());
+    md << buf << "- model: " << o.stencil << " " << o.scheme << " " << o.precision
+       << ", periodic box with four solid spheres\n";
+    table(md, rows, "strong", "Efficiency: MLUPS / MLUPS of one domain (same device).");
+    table(md, rows, "weak", "Efficiency: MLUPS / MLUPS of one subdomain's box (one device).");
+    table(md, rows, "gpu-weak",
+          "One slab per GPU, each GPU holding the same box. Efficiency: MLUPS / (N x MLUPS on "
+          "one GPU).");
+    table(md, rows, "gpu-strong",
+          "One lattice over N GPUs, one slab each. Efficiency: MLUPS / (N x MLUPS on one GPU).");
+    if (j.contains("halo")) {
+        md << "\n## Halo exchange (2 slabs of the strong lattice)\n\n"
+           << "| transport | s/step | exchange s/step | halo MB/step | GB/s "
+              "|\n|---|---:|---:|---:|---:|\n";
+        for (const auto& h : j["halo"]) {
+            std::snprintf(buf, sizeof buf, "| %s | %.3e | %.3e | %.3f | %.1f |\n",
+                          h["transport"].get<std::string>().c_str(),
+                          h["seconds_per_step"].get<double>(),
+                          h["exchange_seconds_per_step"].get<double>(),
+                          h["halo_bytes_per_step"].get<double>() / 1e6,
+                          h["bandwidth_bytes_per_s"].get<double>() / 1e9);
+            md << buf;
+        }
+        md << "\n## Communication model (Calore et al. 2016, Eq. 16, 1-D, no overlap)\n\n"
+           << "| subdomains | predicted s/step | measured s/step | predicted eff. | measured "
+              "eff. |\n|---:|---:|---:|---:|---:|\n";
+        for (const auto& m : j["communication_model"]["rows"]) {
+            std::snprintf(buf, sizeof buf, "| %d | %.3e | %.3e | %.1f %% | %.1f %% |\n",
+                          m["subdomains"].get<int>(), m["predicted_seconds_per_step"].get<double>(),
+                          m["measured_seconds_per_step"].get<double>(),
+                          100 * m["predicted_efficiency"].get<double>(),
+                          100 * m["measured_efficiency"].get<double>());
+            md << buf;
+        }
+    }
+    return md.str();
 }
 
 } // namespace
@@ -137,20 +220,30 @@ CLI::App* add_scale_bench(CLI::App& app, ScaleBenchOptions& o) {
     b->add_option("--repeats", o.repeats, "measurements per row (the median is reported)")
         ->check(CLI::Range(1, 100))
         ->capture_default_str();
+    b->add_option("--tables", o.tables,
+                  "which tables: all, or a comma list of strong, weak, halo (with the "
+                  "communication model), gpus")
+        ->capture_default_str();
+    b->add_option("--gpus", o.gpus,
+                  "GPUs for the gpus tables, a comma list of indices (default: every GPU "
+                  "present; the tables run when there are two or more)");
+    b->add_option("--gpu-weak-size", o.gpu_weak_size,
+                  "gpus tables, weak scaling: each GPU's side (N^3, N^2 for d2q9)")
+        ->check(CLI::Range(std::int64_t(8), std::int64_t(4096)))
+        ->capture_default_str();
+    b->add_option("--gpu-strong-size", o.gpu_strong_size,
+                  "gpus tables, strong scaling: the lattice side")
+        ->check(CLI::Range(std::int64_t(8), std::int64_t(4096)))
+        ->capture_default_str();
     b->add_option("--json", o.json, "write every table (.json)")->check(output_file());
     b->add_option("--markdown", o.markdown, "write every table (.md)")->check(output_file());
     b->add_flag("--quiet,-q", o.quiet, "no tables on stdout");
     return b;
 }
 
-int scale_bench_command(const ScaleBenchOptions& o) {
-    if (rank_context().several())
-        throw AgreedError("scale-bench: runs in one process, its subdomains on this process's "
-                          "GPUs; over MPI ranks, time `mpirun -np N latticelab run ... --json` "
-                          "for each N (the record has every rank's MLUPS and halo bytes)");
-    OutputSet outputs;
-    plan_outputs(outputs, {{"--json", o.json}, {"--markdown", o.markdown}});
-    const BackendKind backend = backend_from(o.backend);
+namespace {
+
+ModelChoice model_of(const ScaleBenchOptions& o) {
     ModelChoice model;
     const auto stencil = parse_stencil(o.stencil);
     if (!stencil) throw ConfigError("--stencil '" + o.stencil + "': must be " + stencil_names());
@@ -168,149 +261,103 @@ int scale_bench_command(const ScaleBenchOptions& o) {
     if (!precision)
         throw ConfigError("--precision '" + o.precision + "': must be " + precision_names());
     model.precision = *precision;
+    return model;
+}
+
+bool wants(const std::vector<std::string>& tables, const std::string& t) {
+    return std::find(tables.begin(), tables.end(), "all") != tables.end() ||
+           std::find(tables.begin(), tables.end(), t) != tables.end();
+}
+
+// The GPUs of the gpus tables: --gpus, or every GPU present.
+std::vector<int> gpus_of(const ScaleBenchOptions& o, bool gpu) {
+    if (!gpu) {
+        if (o.gpus) throw ConfigError("--gpus " + *o.gpus + ": no usable GPU (CPU back end)");
+        return {};
+    }
+    std::vector<int> g;
+    if (!o.gpus) {
+        for (int d = 0; d < cuda_device_count(); ++d)
+            g.push_back(d);
+        return g.size() > 1 ? g : std::vector<int>{};
+    }
+    g = parse_list<int>("--gpus", *o.gpus, parse_int, "GPU indices");
+    if (const std::string why = devices_error(g, BackendKind::Cuda); !why.empty())
+        throw ConfigError(why);
+    return g;
+}
+
+} // namespace
+
+int scale_bench_command(const ScaleBenchOptions& o) {
+    if (rank_context().several())
+        throw AgreedError("scale-bench: runs in one process, its subdomains on this process's "
+                          "GPUs; over MPI ranks, time `mpirun -np N latticelab run ... --json` "
+                          "for each N (the record has every rank's MLUPS and halo bytes)");
+    OutputSet outputs;
+    plan_outputs(outputs, {{"--json", o.json}, {"--markdown", o.markdown}});
+    const std::vector<std::string> tables = parse_list<std::string>(
+        "--tables", o.tables,
+        [](std::string_view t) -> std::optional<std::string> {
+            for (const char* k : {"all", "strong", "weak", "halo", "gpus"})
+                if (t == k) return std::string(t);
+            return std::nullopt;
+        },
+        "all, strong, weak, halo, gpus");
+    Bench b;
+    b.model = model_of(o);
+    b.backend = backend_from(o.backend);
     const std::vector<int> counts =
         parse_list<int>("--counts", o.counts, parse_int, "subdomain counts from 1 to 64");
     for (int c : counts)
         if (c < 1 || c > 64)
             throw ConfigError("--counts: " + std::to_string(c) + " subdomains; use 1 to 64");
-
     std::string why;
-    const bool gpu = backend != BackendKind::Cpu && cuda_device_present(why);
-    const bool three_d = dimensions(model.stencil) == 3;
-    const auto cube = [&](std::int64_t n, std::int64_t stretch) {
-        return three_d ? Dims{std::uint32_t(n), std::uint32_t(n), std::uint32_t(n * stretch)}
-                       : Dims{std::uint32_t(n), std::uint32_t(n * stretch), 1};
-    };
-    const std::int64_t size = o.size.value_or(gpu ? 256 : 48);
-    const std::int64_t weak = o.weak_size.value_or(gpu ? 128 : 24);
-    const HaloShape shape = halo_shape(model.stencil);
-    const auto say = [&](const Sample& r) {
+    b.gpu = b.backend != BackendKind::Cpu && cuda_device_present(why);
+    b.three_d = dimensions(b.model.stencil) == 3;
+    b.repeats = o.repeats;
+    b.say = [&](const Sample& r) {
         if (!o.quiet)
             std::fprintf(stderr, "%s %d subdomains %s, %s: %.1f MLUPS\n", r.table.c_str(),
                          r.tiles.count(), to_string(r.tiles).c_str(),
-                         transport_name(r.transport, gpu), r.mlups);
+                         r.moved_by.empty() ? "one domain" : r.moved_by.c_str(), r.mlups);
     };
+    const std::vector<int> gpus = wants(tables, "gpus") ? gpus_of(o, b.gpu) : std::vector<int>{};
 
     std::vector<Sample> rows;
-    const SimulationSetup strong_setup = obstacle_box(model, cube(size, 1), 256);
-    double one_domain = 0, seconds_one = 0;
-    for (int n : counts) {
-        std::vector<std::pair<std::string, Tiles>> tilings = {{"1-D", slabs(n, three_d)}};
-        const Tiles best = choose_tiles(n, strong_setup.dims, shape);
-        if (!(best == tilings[0].second)) tilings.push_back({"fewest halo values", best});
-        // Equal cubes (2x2x2 for 8), the tiling issue 12's overlap target names.
-        const int k = int(std::lround(std::cbrt(double(n))));
-        const Tiles cubes{{k, k, k}};
-        if (three_d && k > 1 && k * k * k == n && !(cubes == best))
-            tilings.push_back({"cubes", cubes});
-        for (const auto& [name, t] : tilings) {
-            Sample r = measure(strong_setup, sample("strong", name, t), backend, o.repeats);
-            if (n == 1) one_domain = r.mlups, seconds_one = r.seconds_per_step;
-            r.efficiency = one_domain > 0 ? r.mlups / one_domain : 0;
-            say(r);
-            rows.push_back(r);
-        }
-    }
-    double weak_one = 0;
-    for (int n : counts) {
-        Sample r = measure(obstacle_box(model, cube(weak, n), 256),
-                           sample("weak", "1-D", slabs(n, three_d)), backend, o.repeats);
-        if (n == 1) weak_one = r.mlups;
-        r.efficiency = weak_one > 0 ? r.mlups / weak_one : 0; // one device: MLUPS kept
-        say(r);
-        rows.push_back(r);
-    }
-    // The transports on two slabs of the strong-scaling lattice.
-    std::vector<HaloTransport> transports = {HaloTransport::Skip, HaloTransport::Auto};
-    if (gpu) transports.push_back(HaloTransport::HostStaged);
-    double skip_seconds = 0, device_bandwidth = 0;
-    nlohmann::json halo = nlohmann::json::array();
-    for (HaloTransport tr : transports) {
-        const Sample r =
-            measure(strong_setup, sample("halo", "1-D", slabs(2, three_d), tr), backend, o.repeats);
-        if (tr == HaloTransport::Skip) skip_seconds = r.seconds_per_step;
-        const double exchange = r.seconds_per_step - skip_seconds;
-        const double bandwidth = exchange > 0 ? r.halo_bytes_per_step / exchange : 0;
-        if (tr == HaloTransport::Auto) device_bandwidth = bandwidth;
-        say(r);
-        halo.push_back({{"transport", transport_name(tr, gpu)},
-                        {"seconds_per_step", r.seconds_per_step},
-                        {"exchange_seconds_per_step", tr == HaloTransport::Skip ? 0 : exchange},
-                        {"halo_bytes_per_step", r.halo_bytes_per_step},
-                        {"bandwidth_bytes_per_s", bandwidth}});
-    }
-    // Eq. 16 (1-D, no overlap): T = beta N / D + bytes / B, with D = 1 device here.
-    nlohmann::json model_rows = nlohmann::json::array();
-    const double beta = seconds_one / double(strong_setup.dims.nodes());
-    for (const Sample& r : rows) {
-        if (r.table != "strong" || r.tiling != "1-D") continue;
-        const double t_c = device_bandwidth > 0 ? r.halo_bytes_per_step / device_bandwidth : 0;
-        const double t = beta * double(r.dims.nodes()) + t_c;
-        model_rows.push_back({{"subdomains", r.tiles.count()},
-                              {"predicted_seconds_per_step", t},
-                              {"measured_seconds_per_step", r.seconds_per_step},
-                              {"predicted_efficiency", seconds_one / t},
-                              {"measured_efficiency", r.efficiency}});
+    const SimulationSetup strong_setup =
+        obstacle_box(b.model, b.cube(o.size.value_or(b.gpu ? 256 : 48), 1), 256);
+    if (wants(tables, "strong") || wants(tables, "halo"))
+        strong_rows(b, strong_setup, wants(tables, "strong") ? counts : std::vector<int>{1}, rows);
+    if (wants(tables, "weak")) weak_rows(b, o.weak_size.value_or(b.gpu ? 128 : 24), counts, rows);
+    if (!gpus.empty()) {
+        GpuScaling g{gpus, counts, o.gpu_weak_size, o.gpu_strong_size, o.repeats};
+        for (Sample& r : gpu_scaling_rows(b.model, g, b.say))
+            rows.push_back(std::move(r));
     }
 
-    auto probe = Simulation::create(obstacle_box(model, cube(8, 1), 256), backend);
+    auto probe = Simulation::create(obstacle_box(b.model, b.cube(8, 1), 256), b.backend);
     nlohmann::json j = device_record(*probe);
     const std::time_t now = std::time(nullptr);
     char date[32];
     std::strftime(date, sizeof date, "%Y-%m-%d", std::gmtime(&now));
     j["date"] = date;
-    j["gpus"] = gpu ? cuda_device_count() : 0;
-    j["devices_used"] = gpu ? 1 : 0;
-    j["model"] = {{"stencil", std::string(to_string(model.stencil))},
-                  {"scheme", std::string(to_string(model.scheme))},
-                  {"precision", std::string(to_string(model.precision))}};
+    j["gpus"] = b.gpu ? cuda_device_count() : 0;
+    j["gpus_used"] = gpus;
+    j["model"] = {{"stencil", std::string(to_string(b.model.stencil))},
+                  {"scheme", std::string(to_string(b.model.scheme))},
+                  {"precision", std::string(to_string(b.model.precision))}};
+    if (wants(tables, "halo")) halo_tables(b, strong_setup, rows, j);
+    if (!wants(tables, "strong")) // measured only as the halo tables' single domain
+        std::erase_if(rows, [](const Sample& r) { return r.table == "strong"; });
     j["rows"] = nlohmann::json::array();
     for (const Sample& r : rows)
-        j["rows"].push_back(to_json(r, gpu));
-    j["halo"] = halo;
-    j["communication_model"] = {{"equation", "Calore et al. 2016, Eq. 16: T = T_P + T_C"},
-                                {"beta_seconds_per_site", beta},
-                                {"halo_bandwidth_bytes_per_s", device_bandwidth},
-                                {"rows", model_rows}};
+        j["rows"].push_back(to_json(r, b.gpu));
 
-    std::ostringstream md;
-    char buf[256];
-    md << "# LatticeLab scale-bench\n\n- device: " << j["device"].get<std::string>() << " ("
-       << j["backend"].get<std::string>() << "), " << j["gpus"].get<int>()
-       << " GPU(s) present, subdomains on " << std::max(1, j["devices_used"].get<int>())
-       << " device\n- date: " << date << "\n";
-    std::snprintf(buf, sizeof buf, "- copy bandwidth (same run): %.1f GB/s\n",
-                  j["copy_bandwidth_gb_per_s"].get<double>());
-    md << buf << "- model: " << o.stencil << " " << o.scheme << " " << o.precision
-       << ", periodic box with four solid spheres\n";
-    table(md, rows, "strong", "Efficiency: MLUPS / MLUPS of one domain (same device).");
-    table(md, rows, "weak", "Efficiency: MLUPS / MLUPS of one subdomain's box (one device).");
-    md << "\n## Halo exchange (2 slabs of the strong lattice)\n\n"
-       << "| transport | s/step | exchange s/step | halo MB/step | GB/s "
-          "|\n|---|---:|---:|---:|---:|\n";
-    for (const auto& h : halo) {
-        std::snprintf(buf, sizeof buf, "| %s | %.3e | %.3e | %.3f | %.1f |\n",
-                      h["transport"].get<std::string>().c_str(),
-                      h["seconds_per_step"].get<double>(),
-                      h["exchange_seconds_per_step"].get<double>(),
-                      h["halo_bytes_per_step"].get<double>() / 1e6,
-                      h["bandwidth_bytes_per_s"].get<double>() / 1e9);
-        md << buf;
-    }
-    md << "\n## Communication model (Calore et al. 2016, Eq. 16, 1-D, no overlap)\n\n"
-       << "| subdomains | predicted s/step | measured s/step | predicted eff. | measured eff. "
-          "|\n|---:|---:|---:|---:|---:|\n";
-    for (const auto& m : model_rows) {
-        std::snprintf(buf, sizeof buf, "| %d | %.3e | %.3e | %.1f %% | %.1f %% |\n",
-                      m["subdomains"].get<int>(), m["predicted_seconds_per_step"].get<double>(),
-                      m["measured_seconds_per_step"].get<double>(),
-                      100 * m["predicted_efficiency"].get<double>(),
-                      100 * m["measured_efficiency"].get<double>());
-        md << buf;
-    }
-    if (!o.quiet) std::printf("%s", md.str().c_str());
+    const std::string md = markdown(j, rows, o);
+    if (!o.quiet) std::printf("%s", md.c_str());
     if (!o.json.empty()) outputs.stage("--json", j.dump(2) + "\n");
-    if (!o.markdown.empty()) outputs.stage("--markdown", md.str());
+    if (!o.markdown.empty()) outputs.stage("--markdown", md);
     outputs.commit();
     return 0;
 }

@@ -1,5 +1,6 @@
 // Linked when the project is built without CUDA: the CPU back end is the only one.
 #include "../domain/device_exchange.hpp"
+#include "../domain/nccl_exchange.hpp"
 #include "../engine/engine.hpp"
 
 namespace ll {
@@ -17,6 +18,14 @@ int cuda_device_count() {
 std::unique_ptr<DeviceExchange> make_device_exchange(const std::vector<Engine*>&,
                                                      const std::vector<HaloCopy>&, std::size_t) {
     return nullptr;
+}
+std::unique_ptr<NcclExchange> make_nccl_exchange(Communicator&, Engine&,
+                                                 const std::vector<RankLink>&, std::string& why) {
+    why = "this build has no CUDA";
+    return nullptr;
+}
+bool nccl_compiled_in() {
+    return false;
 }
 bool cuda_compiled_in() {
     return false;

@@ -103,6 +103,37 @@ void TiledEngine::build_links() {
         link.buffer.resize(link.count * any.element_bytes());
         links_.emplace(key, std::move(link));
     }
+    make_nccl_exchange_for_links();
+}
+
+// Between ranks: NCCL when every rank has a GPU of its own, else MPI through host memory. The
+// choice is collective (make_nccl_exchange), so every rank takes the same path.
+void TiledEngine::make_nccl_exchange_for_links() {
+    nccl_.reset();
+    if (comm_->size() == 1) {
+        traffic_.transport = device_exchange_ ? "device copy kernel" : "host (pack, unpack)";
+        if (transport_ == HaloTransport::HostStaged) traffic_.transport += ", host-staged";
+        return;
+    }
+    traffic_.transport = "MPI through host memory";
+    if (transport_ != HaloTransport::Auto) return;
+    std::vector<RankLink> rank_links;
+    device_bytes_[0] = device_bytes_[1] = 0;
+    for (const auto& [key, link] : links_) {
+        const auto [from, to, set, parity] = key;
+        const std::size_t bytes = link.buffer.size();
+        if (local(from) && local(to)) return; // several tiles per rank: not through NCCL
+        if (local(from)) {
+            rank_links.push_back({to % comm_->size(), link.list_from, bytes, true, parity});
+            device_bytes_[parity] += double(bytes);
+        } else {
+            rank_links.push_back({from % comm_->size(), link.list_to, bytes, false, parity});
+        }
+    }
+    if (!is_in_place(cfg_.model.scheme)) device_bytes_[1] = device_bytes_[0];
+    std::string why;
+    nccl_ = make_nccl_exchange(*comm_, any_engine(), rank_links, why);
+    traffic_.transport = nccl_ ? "NCCL" : "MPI through host memory (no NCCL: " + why + ")";
 }
 
 void TiledEngine::make_device_exchange_for(const std::map<LinkKey, ElementLists>& lists) {
@@ -155,10 +186,26 @@ void TiledEngine::exchange(int parity) {
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
+// One tile per rank, each step and its exchange queued on the tile's stream.
+void TiledEngine::step_with_nccl(int steps) {
+    Engine& tile = any_engine();
+    for (int s = 0; s < steps; ++s) {
+        tile.start_steps(1);
+        nccl_->run(parity_);
+        traffic_.bytes += device_bytes_[parity_];
+        ++traffic_.exchanges;
+        if (is_in_place(cfg_.model.scheme)) parity_ ^= 1;
+    }
+    traffic_.seconds += nccl_->finish();
+    tile.finish_steps();
+}
+
 double TiledEngine::step(int steps) {
     const auto t0 = std::chrono::steady_clock::now();
     const bool in_place = is_in_place(cfg_.model.scheme);
-    if (device_exchange_) {
+    if (nccl_) {
+        step_with_nccl(steps);
+    } else if (device_exchange_) {
         // Queued on the GPU, steps and copies ordered by events; one wait at the end.
         const std::vector<Engine*> tiles = local_engines();
         for (int s = 0; s < steps; ++s) {

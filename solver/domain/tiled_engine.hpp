@@ -7,6 +7,7 @@
 #pragma once
 #include "communicator.hpp"
 #include "device_exchange.hpp"
+#include "nccl_exchange.hpp"
 #include "solver/engine/engine.hpp"
 #include "tiling.hpp"
 
@@ -20,10 +21,12 @@ namespace ll {
 using EngineMaker = std::function<std::unique_ptr<Engine>(const EngineConfig&, int tile)>;
 
 // What the exchange moved since the start, for reports: bytes this process sent (to its own
-// tiles or other ranks') and exchanges (one per step),
-// and the host seconds spent in exchanges that the host waits for (the device exchange is
-// queued behind the steps and timed with them).
+// tiles or other ranks') and exchanges (one per step), the seconds spent in exchanges (host
+// time for the host-staged exchange, GPU time by CUDA events for NCCL, none for the one-GPU
+// device exchange, which is queued behind the steps and timed with them) and how the halos
+// moved.
 struct HaloTraffic {
+    std::string transport;
     double seconds = 0;
     double bytes = 0;
     std::uint64_t exchanges = 0;
@@ -74,6 +77,8 @@ private:
     Engine& any_engine() const;
     void build_links();
     void make_device_exchange_for(const std::map<LinkKey, ElementLists>& lists);
+    void make_nccl_exchange_for_links();
+    void step_with_nccl(int steps);
     std::vector<Engine*> local_engines() const;
     void exchange(int parity);
     void read_field_by_tiles(const FieldRequest& req, const FieldRegion& region, float* out);
@@ -92,10 +97,11 @@ private:
     std::vector<std::uint8_t> flags_;              // the whole lattice's
     std::map<LinkKey, Link> links_;
     std::unique_ptr<DeviceExchange> device_exchange_; // tiles on one GPU, else null
+    std::unique_ptr<NcclExchange> nccl_;              // ranks with a GPU each, else null
     std::unique_ptr<Engine> whole_; // for fields that look at neighbours, made on demand
     int parity_ = 0;
     HaloTransport transport_;
-    double device_bytes_[2] = {0, 0}; // per exchange of each parity, by the device exchange
+    double device_bytes_[2] = {0, 0}; // per exchange of each parity, by the device or NCCL
     DeviceInfo info_;
     HaloTraffic traffic_;
 };

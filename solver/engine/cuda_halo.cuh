@@ -39,7 +39,9 @@ public:
     }
     void clear() { lists_.clear(); }
 
-    // Both complete when they return: the buffer is then another engine's (or stream's) to use.
+    // Into and from host memory both complete when they return: the buffer is then the
+    // caller's. Into and from device memory they are queued on `stream` (the NCCL exchange
+    // orders its transfers after them on the same stream).
     template <class Sets>
     void pack(int list, const Sets& sets, void* out, MemorySpace space, cudaStream_t stream) {
         const List& l = at(list);
@@ -48,10 +50,11 @@ public:
         gather_elements<<<blocks(l), 256, 0, stream>>>(sets[l.set].get(), l.elements.get(), target,
                                                        l.elements.size());
         LL_CUDA(cudaGetLastError());
-        if (space == MemorySpace::Host)
+        if (space == MemorySpace::Host) {
             LL_CUDA(
                 cudaMemcpyAsync(out, l.staging.get(), bytes(l), cudaMemcpyDeviceToHost, stream));
-        LL_CUDA(cudaStreamSynchronize(stream));
+            LL_CUDA(cudaStreamSynchronize(stream));
+        }
     }
     template <class Sets>
     void unpack(int list, Sets& sets, const void* in, MemorySpace space, cudaStream_t stream) {
@@ -65,7 +68,7 @@ public:
         scatter_elements<<<blocks(l), 256, 0, stream>>>(sets[l.set].get(), l.elements.get(), source,
                                                         l.elements.size());
         LL_CUDA(cudaGetLastError());
-        LL_CUDA(cudaStreamSynchronize(stream));
+        if (space == MemorySpace::Host) LL_CUDA(cudaStreamSynchronize(stream));
     }
 
 private:

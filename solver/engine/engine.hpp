@@ -133,6 +133,8 @@ public:
     virtual std::size_t element_bytes() const;
     // A list of elements of one set, registered once; pack() copies them, in the list's order,
     // into `out` (element_bytes() each) from the buffer the next step reads, unpack() back.
+    // With host memory both are complete when they return; with device memory they are queued
+    // on stream_handle() after the queued steps.
     virtual int add_halo_list(int set, std::vector<std::uint64_t> elements);
     virtual void clear_halo_lists() {}
     // For the exchange of several tiles on GPUs without waiting between steps

@@ -1,0 +1,45 @@
+// What the tables of `latticelab scale-bench` (scale_bench_command.cpp) are made of: one timed
+// configuration per row, over subdomains of one device or over several GPUs
+// (scale_bench_gpus.cpp).
+#pragma once
+#include "solver/domain/tiling.hpp"
+#include "solver/simulation.hpp"
+
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace ll::cli {
+
+struct Sample {
+    std::string table, tiling;
+    Tiles tiles;
+    Dims dims;
+    HaloTransport transport = HaloTransport::Auto;
+    std::vector<int> devices; // GPUs of the tiles (tile t on devices[t % n]); empty: the current
+    double seconds_per_step = 0, mlups = 0, halo_bytes_per_step = 0, efficiency = 0;
+    std::string moved_by; // the transport the run reported (HaloTraffic::transport)
+};
+
+Sample sample(const std::string& table, const std::string& tiling, const Tiles& tiles,
+              HaloTransport transport = HaloTransport::Auto);
+// Median seconds per step after a warm-up, with batches of about 0.2 s.
+Sample measure(SimulationSetup s, Sample row, BackendKind backend, int repeats);
+// n slabs across the slowest axis (z in 3-D, y in 2-D).
+Tiles slabs(int n, bool three_d);
+const char* transport_name(HaloTransport t, bool gpu);
+nlohmann::json to_json(const Sample& r, bool gpu);
+
+// The tables over GPUs: weak (each GPU holds a weak_size box) and strong (a strong_size
+// lattice), one slab per GPU, for every count in `counts` up to the GPUs given.
+struct GpuScaling {
+    std::vector<int> gpus; // indices, in use order
+    std::vector<int> counts;
+    std::int64_t weak_size = 512, strong_size = 768;
+    int repeats = 3;
+};
+std::vector<Sample> gpu_scaling_rows(const ModelChoice& model, const GpuScaling& g,
+                                     const std::function<void(const Sample&)>& say);
+
+} // namespace ll::cli

@@ -1,0 +1,100 @@
+// scale-bench over several GPUs of this process (issue 13; Calore et al. 2016, Figs. 15-18):
+// one slab of the lattice per GPU, the halos moved by the device exchange (peer copies over
+// NVLink or PCIe). Efficiency is MLUPS / (N x MLUPS on one GPU), both measured in this run.
+#include "bench_util.hpp"
+#include "scale_bench.hpp"
+
+#include <algorithm>
+
+namespace ll::cli {
+
+Sample sample(const std::string& table, const std::string& tiling, const Tiles& tiles,
+              HaloTransport transport) {
+    Sample s;
+    s.table = table;
+    s.tiling = tiling;
+    s.tiles = tiles;
+    s.transport = transport;
+    return s;
+}
+
+Sample measure(SimulationSetup s, Sample row, BackendKind backend, int repeats) {
+    s.tiles = row.tiles;
+    s.halo_transport = row.transport;
+    s.devices = row.devices;
+    auto sim = Simulation::create(std::move(s), backend);
+    sim->step(2);
+    sim->step(3);
+    const double probe = std::max(sim->performance().seconds / 3, 1e-7);
+    const int steps = int(std::clamp(0.2 / probe, 2.0, 5000.0));
+    std::vector<double> per_step;
+    const HaloTraffic before = sim->halo_traffic();
+    for (int r = 0; r < repeats; ++r) {
+        sim->step(steps);
+        per_step.push_back(sim->performance().seconds / steps);
+    }
+    const HaloTraffic after = sim->halo_traffic();
+    row.dims = sim->setup().dims;
+    row.seconds_per_step = median(per_step);
+    row.mlups = double(row.dims.nodes()) / row.seconds_per_step / 1e6;
+    row.halo_bytes_per_step =
+        after.exchanges > before.exchanges
+            ? (after.bytes - before.bytes) / double(after.exchanges - before.exchanges)
+            : 0;
+    row.moved_by = after.transport;
+    return row;
+}
+
+Tiles slabs(int n, bool three_d) {
+    return three_d ? Tiles{{1, 1, n}} : Tiles{{1, n, 1}};
+}
+
+const char* transport_name(HaloTransport t, bool gpu) {
+    if (t == HaloTransport::HostStaged) return "host-staged (pack, host copy, unpack)";
+    if (t == HaloTransport::Skip) return "none (compute alone)";
+    return gpu ? "device (one copy kernel per step)" : "host (pack, unpack)";
+}
+
+nlohmann::json to_json(const Sample& r, bool gpu) {
+    nlohmann::json j = {{"table", r.table},
+                        {"tiling", r.tiling},
+                        {"tiles", to_string(r.tiles)},
+                        {"subdomains", r.tiles.count()},
+                        {"lattice", {r.dims.nx, r.dims.ny, r.dims.nz}},
+                        {"transport", transport_name(r.transport, gpu)},
+                        {"moved_by", r.moved_by},
+                        {"seconds_per_step", r.seconds_per_step},
+                        {"mlups", r.mlups},
+                        {"halo_bytes_per_step", r.halo_bytes_per_step},
+                        {"efficiency", r.efficiency}};
+    if (!r.devices.empty()) j["gpus"] = r.devices;
+    return j;
+}
+
+std::vector<Sample> gpu_scaling_rows(const ModelChoice& model, const GpuScaling& g,
+                                     const std::function<void(const Sample&)>& say) {
+    const bool three_d = dimensions(model.stencil) == 3;
+    const auto box = [&](std::int64_t n, int stretch) {
+        return three_d ? Dims{std::uint32_t(n), std::uint32_t(n), std::uint32_t(n * stretch)}
+                       : Dims{std::uint32_t(n), std::uint32_t(n * stretch), 1};
+    };
+    std::vector<Sample> rows;
+    for (const char* table : {"gpu-weak", "gpu-strong"}) {
+        const bool weak = table[4] == 'w';
+        double one = 0;
+        for (int n : g.counts) {
+            if (n > int(g.gpus.size())) continue;
+            const Dims dims = weak ? box(g.weak_size, n) : box(g.strong_size, 1);
+            Sample r = sample(table, "1-D, one slab per GPU", slabs(n, three_d));
+            r.devices.assign(g.gpus.begin(), g.gpus.begin() + n);
+            r = measure(obstacle_box(model, dims, 256), r, BackendKind::Cuda, g.repeats);
+            if (n == 1) one = r.mlups;
+            r.efficiency = one > 0 ? r.mlups / (n * one) : 0;
+            say(r);
+            rows.push_back(r);
+        }
+    }
+    return rows;
+}
+
+} // namespace ll::cli
