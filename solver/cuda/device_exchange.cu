@@ -2,7 +2,7 @@
 #include "cuda_buffer.hpp"
 
 #include <algorithm>
-#include <map>
+#include <memory>
 
 namespace ll {
 namespace cuda {
@@ -26,63 +26,62 @@ __global__ void copy_halo(BufferTable table, const std::uint8_t* src_buf, const 
     static_cast<Word*>(table.ptr[dst_buf[j]])[dst[j]] = v;
 }
 
+// One copy kernel per GPU that receives halos, on that GPU: it pulls what its tiles receive
+// from the senders' memory (its own or, by peer access, another GPU's), so every GPU's links
+// carry only its own halos.
 class CudaDeviceExchange final : public DeviceExchange {
 public:
-    // The copy kernel runs on devices[0]; other devices' buffers are reached by peer access.
     CudaDeviceExchange(const std::vector<HaloCopy>& copies, std::size_t element_bytes, int sets,
                        std::vector<int> devices)
         : element_bytes_(element_bytes), sets_(sets), devices_(std::move(devices)) {
-        LL_CUDA(cudaSetDevice(devices_[0]));
-        LL_CUDA(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
-        LL_CUDA(cudaEventCreateWithFlags(&done_, cudaEventDisableTiming));
-        for (int p = 0; p < 2; ++p) {
-            std::vector<std::uint8_t> sb, db;
-            std::vector<std::uint32_t> s, d;
-            for (const HaloCopy& c : copies) {
-                if (c.parity != p) continue;
-                sb.push_back(std::uint8_t(c.from_tile * sets + c.set));
-                db.push_back(std::uint8_t(c.to_tile * sets + c.set));
-                s.push_back(std::uint32_t(c.from));
-                d.push_back(std::uint32_t(c.to));
+        for (int d : devices_)
+            if (lane_of(d) < 0) lanes_.push_back(std::make_unique<Lane>(d));
+        for (auto& lane : lanes_)
+            for (int p = 0; p < 2; ++p) {
+                std::vector<std::uint8_t> sb, db;
+                std::vector<std::uint32_t> s, d;
+                for (const HaloCopy& c : copies) {
+                    if (c.parity != p || devices_[std::size_t(c.to_tile)] != lane->device) continue;
+                    sb.push_back(std::uint8_t(c.from_tile * sets + c.set));
+                    db.push_back(std::uint8_t(c.to_tile * sets + c.set));
+                    s.push_back(std::uint32_t(c.from));
+                    d.push_back(std::uint32_t(c.to));
+                }
+                LL_CUDA(cudaSetDevice(lane->device));
+                upload(lane->parity[p], sb, s, db, d);
             }
-            upload(parity_[p], sb, s, db, d);
+        for (int d : devices_) {
+            LL_CUDA(cudaSetDevice(d));
+            stepped_.emplace_back();
+            LL_CUDA(cudaEventCreateWithFlags(&stepped_.back(), cudaEventDisableTiming));
         }
     }
     ~CudaDeviceExchange() override {
         for (cudaEvent_t e : stepped_)
             cudaEventDestroy(e);
-        cudaEventDestroy(done_);
-        cudaStreamDestroy(stream_);
     }
 
     void run(const std::vector<Engine*>& tiles, int parity) override {
-        while (stepped_.size() < tiles.size()) { // each on its tile's device, as its stream
-            LL_CUDA(cudaSetDevice(devices_[stepped_.size()]));
-            stepped_.emplace_back();
-            LL_CUDA(cudaEventCreateWithFlags(&stepped_.back(), cudaEventDisableTiming));
-        }
         BufferTable table{};
         for (std::size_t t = 0; t < tiles.size(); ++t) {
-            const auto s = static_cast<cudaStream_t>(tiles[t]->stream_handle());
-            LL_CUDA(cudaEventRecord(stepped_[t], s));
-            LL_CUDA(cudaStreamWaitEvent(stream_, stepped_[t], 0));
+            LL_CUDA(cudaSetDevice(devices_[t]));
+            LL_CUDA(
+                cudaEventRecord(stepped_[t], static_cast<cudaStream_t>(tiles[t]->stream_handle())));
             for (int k = 0; k < sets_; ++k)
                 table.ptr[t * std::size_t(sets_) + std::size_t(k)] = tiles[t]->current_set(k);
         }
-        LL_CUDA(cudaSetDevice(devices_[0]));
-        const Copies& c = parity_[parity & 1];
-        if (c.count > 0) {
-            const unsigned blocks = unsigned((c.count + 255) / 256);
-            if (element_bytes_ == 2)
-                launch<std::uint16_t>(blocks, table, c);
-            else if (element_bytes_ == 4)
-                launch<std::uint32_t>(blocks, table, c);
-            else
-                launch<std::uint64_t>(blocks, table, c);
+        for (auto& lane : lanes_) {
+            LL_CUDA(cudaSetDevice(lane->device));
+            for (cudaEvent_t e : stepped_)
+                LL_CUDA(cudaStreamWaitEvent(lane->stream, e, 0));
+            launch(lane->stream, table, lane->parity[parity & 1]);
+            LL_CUDA(cudaEventRecord(lane->done, lane->stream));
         }
-        LL_CUDA(cudaEventRecord(done_, stream_));
-        for (Engine* t : tiles)
-            LL_CUDA(cudaStreamWaitEvent(static_cast<cudaStream_t>(t->stream_handle()), done_, 0));
+        for (std::size_t t = 0; t < tiles.size(); ++t) {
+            LL_CUDA(cudaSetDevice(devices_[t]));
+            LL_CUDA(cudaStreamWaitEvent(static_cast<cudaStream_t>(tiles[t]->stream_handle()),
+                                        lanes_[std::size_t(lane_of(devices_[t]))]->done, 0));
+        }
     }
 
 private:
@@ -91,6 +90,26 @@ private:
         DeviceBuffer<std::uint32_t> src, dst;
         std::size_t count = 0;
     };
+    struct Lane {
+        explicit Lane(int d) : device(d) {
+            LL_CUDA(cudaSetDevice(device));
+            LL_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+            LL_CUDA(cudaEventCreateWithFlags(&done, cudaEventDisableTiming));
+        }
+        ~Lane() {
+            cudaEventDestroy(done);
+            cudaStreamDestroy(stream);
+        }
+        int device;
+        cudaStream_t stream = nullptr;
+        cudaEvent_t done = nullptr;
+        Copies parity[2];
+    };
+    int lane_of(int device) const {
+        for (std::size_t k = 0; k < lanes_.size(); ++k)
+            if (lanes_[k]->device == device) return int(k);
+        return -1;
+    }
     template <class T>
     static void put(DeviceBuffer<T>& b, const std::vector<T>& v) {
         b.allocate(v.size());
@@ -106,20 +125,28 @@ private:
         put(c.dst, d);
         c.count = s.size();
     }
+    void launch(cudaStream_t stream, const BufferTable& table, const Copies& c) {
+        if (c.count == 0) return;
+        if (element_bytes_ == 2)
+            launch_words<std::uint16_t>(stream, table, c);
+        else if (element_bytes_ == 4)
+            launch_words<std::uint32_t>(stream, table, c);
+        else
+            launch_words<std::uint64_t>(stream, table, c);
+    }
     template <class Word>
-    void launch(unsigned blocks, const BufferTable& table, const Copies& c) {
-        copy_halo<Word><<<blocks, 256, 0, stream_>>>(table, c.src_buf.get(), c.src.get(),
-                                                     c.dst_buf.get(), c.dst.get(), c.count);
+    static void launch_words(cudaStream_t stream, const BufferTable& table, const Copies& c) {
+        const unsigned blocks = unsigned((c.count + 255) / 256);
+        copy_halo<Word><<<blocks, 256, 0, stream>>>(table, c.src_buf.get(), c.src.get(),
+                                                    c.dst_buf.get(), c.dst.get(), c.count);
         LL_CUDA(cudaGetLastError());
     }
 
     std::size_t element_bytes_;
     int sets_;
-    std::vector<int> devices_; // of each tile
-    Copies parity_[2];
-    cudaStream_t stream_ = nullptr;
-    cudaEvent_t done_ = nullptr;
-    std::vector<cudaEvent_t> stepped_;
+    std::vector<int> devices_;                 // of each tile
+    std::vector<std::unique_ptr<Lane>> lanes_; // one per device that receives
+    std::vector<cudaEvent_t> stepped_;         // per tile, on its device
 };
 
 } // namespace
@@ -140,17 +167,18 @@ std::unique_ptr<DeviceExchange> make_device_exchange(const std::vector<Engine*>&
         LL_CUDA(cudaPointerGetAttributes(&a, t->current_set(0)));
         devices.push_back(a.device);
     }
-    // Tiles on several GPUs: the kernel on the first reads and writes the others' memory.
-    for (int to : devices) {
-        if (to == devices[0]) continue;
-        int can = 0;
-        LL_CUDA(cudaDeviceCanAccessPeer(&can, devices[0], to));
-        if (!can) return nullptr; // no peer path: the host-staged exchange serves
-        LL_CUDA(cudaSetDevice(devices[0]));
-        const cudaError_t e = cudaDeviceEnablePeerAccess(to, 0);
-        if (e != cudaSuccess && e != cudaErrorPeerAccessAlreadyEnabled) LL_CUDA(e);
-        cudaGetLastError(); // clears "already enabled"
-    }
+    // Tiles on several GPUs: each GPU's kernel reads the others' memory.
+    for (int to : devices)
+        for (int from : devices) {
+            if (from == to) continue;
+            int can = 0;
+            LL_CUDA(cudaDeviceCanAccessPeer(&can, to, from));
+            if (!can) return nullptr; // no peer path: the host-staged exchange serves
+            LL_CUDA(cudaSetDevice(to));
+            const cudaError_t e = cudaDeviceEnablePeerAccess(from, 0);
+            if (e != cudaSuccess && e != cudaErrorPeerAccessAlreadyEnabled) LL_CUDA(e);
+            cudaGetLastError(); // clears "already enabled"
+        }
     return std::make_unique<cuda::CudaDeviceExchange>(copies, element_bytes, sets, devices);
 }
 

@@ -1,8 +1,9 @@
-// The halo exchange of several tiles on one GPU in a single kernel per step (seed 004's
-// exchange, Calore et al. 2016, without a host round trip): every crossing population is copied
-// from the sending tile's buffer to the receiving tile's, in the order the engines' streams
-// give: the copy waits for every tile's step (CUDA events) and every tile's next step waits
-// for the copy. Nothing waits on the host.
+// The halo exchange of tiles on the GPUs of one process in one copy kernel per step and
+// receiving GPU (seed 004's exchange, Calore et al. 2016, without a host round trip): every
+// crossing population is copied from the sending tile's buffer (on its GPU, read by peer access
+// over NVLink or PCIe) to the receiving tile's, in the order the engines' streams give: the
+// copies wait for every tile's step (CUDA events) and every tile's next step waits for the
+// copies into it. Nothing waits on the host.
 #pragma once
 #include "solver/engine/engine.hpp"
 
