@@ -146,6 +146,14 @@ HaloTraffic Simulation::halo_traffic() const {
     return tiled ? tiled->traffic() : HaloTraffic{};
 }
 
+std::vector<TimelineSpan> Simulation::trace_step() {
+    auto* tiled = dynamic_cast<TiledEngine*>(engine_.get());
+    if (!tiled) return {};
+    auto spans = tiled->trace_step();
+    ++time_step_;
+    return spans;
+}
+
 std::vector<double> Simulation::initial_state() const {
     const SimulationSetup& s = setup_;
     return equilibrium_state(engine_config(setup_), s.flags, s.rho, s.u, s.T);

@@ -120,6 +120,9 @@ public:
     double copy_bandwidth() { return engine_->copy_bandwidth(); }
     // What the halo exchange moved since the start (zeros for one domain).
     HaloTraffic halo_traffic() const;
+    // One step of a split lattice with the timeline of its updates and exchange
+    // (domain/step_timeline.hpp); nothing for one domain.
+    std::vector<TimelineSpan> trace_step();
 
 private:
     Simulation() = default;

@@ -42,4 +42,10 @@ struct GpuScaling {
 std::vector<Sample> gpu_scaling_rows(const ModelChoice& model, const GpuScaling& g,
                                      const std::function<void(const Sample&)>& say);
 
+// One step of `tiles` (on `devices`) traced after a warm-up (TiledEngine::trace_step), and its
+// spans drawn as text bars.
+nlohmann::json step_timeline(SimulationSetup s, const std::string& name, const Tiles& tiles,
+                             const std::vector<int>& devices, BackendKind backend);
+std::string timeline_chart(const nlohmann::json& timeline);
+
 } // namespace ll::cli

@@ -152,6 +152,20 @@ void halo_tables(const Bench& b, const SimulationSetup& setup, const std::vector
                                 {"rows", model_rows}};
 }
 
+// One traced step of 4 slabs and of 2x2x2 cubes on one device, and of one slab per GPU.
+void timelines(const Bench& b, const SimulationSetup& setup, const std::vector<int>& gpus,
+               nlohmann::json& j) {
+    j["timelines"] = nlohmann::json::array();
+    j["timelines"].push_back(
+        step_timeline(setup, "4 slabs, one device", slabs(4, b.three_d), {}, b.backend));
+    if (b.three_d)
+        j["timelines"].push_back(
+            step_timeline(setup, "2x2x2 cubes, one device", Tiles{{2, 2, 2}}, {}, b.backend));
+    if (gpus.size() > 1)
+        j["timelines"].push_back(step_timeline(
+            setup, "one slab per GPU", slabs(int(gpus.size()), b.three_d), gpus, b.backend));
+}
+
 std::string markdown(const nlohmann::json& j, const std::vector<Sample>& rows,
                      const ScaleBenchOptions& o) {
     std::ostringstream md;
@@ -195,6 +209,14 @@ std::string markdown(const nlohmann::json& j, const std::vector<Sample>& rows,
             md << buf;
         }
     }
+    if (j.contains("timelines")) {
+        md << "\n## Timeline of one step (CUDA events on each stream; host clocks on the CPU)\n";
+        for (const auto& t : j["timelines"])
+            md << "\n"
+               << t["name"].get<std::string>() << " (" << t["tiles"].get<std::string>()
+               << ", halos by " << t["transport"].get<std::string>() << "):\n\n```\n"
+               << timeline_chart(t) << "```\n";
+    }
     return md.str();
 }
 
@@ -222,7 +244,8 @@ CLI::App* add_scale_bench(CLI::App& app, ScaleBenchOptions& o) {
         ->capture_default_str();
     b->add_option("--tables", o.tables,
                   "which tables: all, or a comma list of strong, weak, halo (with the "
-                  "communication model), gpus")
+                  "communication model), gpus, timeline (one step of 4 slabs, 2x2x2 cubes and "
+                  "one slab per GPU, from CUDA events)")
         ->capture_default_str();
     b->add_option("--gpus", o.gpus,
                   "GPUs for the gpus tables, a comma list of indices (default: every GPU "
@@ -299,11 +322,11 @@ int scale_bench_command(const ScaleBenchOptions& o) {
     const std::vector<std::string> tables = parse_list<std::string>(
         "--tables", o.tables,
         [](std::string_view t) -> std::optional<std::string> {
-            for (const char* k : {"all", "strong", "weak", "halo", "gpus"})
+            for (const char* k : {"all", "strong", "weak", "halo", "gpus", "timeline"})
                 if (t == k) return std::string(t);
             return std::nullopt;
         },
-        "all, strong, weak, halo, gpus");
+        "all, strong, weak, halo, gpus, timeline");
     Bench b;
     b.model = model_of(o);
     b.backend = backend_from(o.backend);
@@ -348,6 +371,7 @@ int scale_bench_command(const ScaleBenchOptions& o) {
                   {"scheme", std::string(to_string(b.model.scheme))},
                   {"precision", std::string(to_string(b.model.precision))}};
     if (wants(tables, "halo")) halo_tables(b, strong_setup, rows, j);
+    if (wants(tables, "timeline")) timelines(b, strong_setup, gpus, j);
     if (!wants(tables, "strong")) // measured only as the halo tables' single domain
         std::erase_if(rows, [](const Sample& r) { return r.table == "strong"; });
     j["rows"] = nlohmann::json::array();

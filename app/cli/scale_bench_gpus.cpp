@@ -98,3 +98,54 @@ std::vector<Sample> gpu_scaling_rows(const ModelChoice& model, const GpuScaling&
 }
 
 } // namespace ll::cli
+
+namespace ll::cli {
+
+nlohmann::json step_timeline(SimulationSetup s, const std::string& name, const Tiles& tiles,
+                             const std::vector<int>& devices, BackendKind backend) {
+    s.tiles = tiles;
+    s.devices = devices;
+    auto sim = Simulation::create(std::move(s), backend);
+    sim->step(10); // warm-up: first launches, clocks up
+    const std::vector<TimelineSpan> spans = sim->trace_step();
+    nlohmann::json j = {{"name", name},
+                        {"tiles", to_string(tiles)},
+                        {"transport", sim->halo_traffic().transport},
+                        {"spans", nlohmann::json::array()}};
+    if (!devices.empty()) j["gpus"] = devices;
+    for (const TimelineSpan& sp : spans)
+        j["spans"].push_back({{"lane", sp.lane},
+                              {"what", sp.what},
+                              {"begin_us", sp.begin_us},
+                              {"end_us", sp.end_us}});
+    return j;
+}
+
+// One line per span, a bar over the step's length: where the exchange sits against the updates.
+std::string timeline_chart(const nlohmann::json& t) {
+    double end = 0;
+    std::size_t lane_width = 4, what_width = 4;
+    for (const auto& sp : t["spans"]) {
+        end = std::max(end, sp["end_us"].get<double>());
+        lane_width = std::max(lane_width, sp["lane"].get<std::string>().size());
+        what_width = std::max(what_width, sp["what"].get<std::string>().size());
+    }
+    constexpr int kWidth = 50;
+    std::string out;
+    char buf[160];
+    for (const auto& sp : t["spans"]) {
+        const double b = sp["begin_us"], e = sp["end_us"];
+        const int from = end > 0 ? int(b / end * kWidth) : 0;
+        const int to = std::max(from + 1, end > 0 ? int(e / end * kWidth + 0.5) : 0);
+        std::string bar(kWidth, ' ');
+        for (int k = from; k < std::min(to, kWidth); ++k)
+            bar[std::size_t(k)] = '#';
+        std::snprintf(buf, sizeof buf, "%-*s %-*s |%s| %8.1f - %8.1f us\n", int(lane_width),
+                      sp["lane"].get<std::string>().c_str(), int(what_width),
+                      sp["what"].get<std::string>().c_str(), bar.c_str(), b, e);
+        out += buf;
+    }
+    return out;
+}
+
+} // namespace ll::cli

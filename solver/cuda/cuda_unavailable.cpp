@@ -1,6 +1,7 @@
 // Linked when the project is built without CUDA: the CPU back end is the only one.
 #include "../domain/device_exchange.hpp"
 #include "../domain/nccl_exchange.hpp"
+#include "../domain/step_timeline.hpp"
 #include "../engine/engine.hpp"
 
 namespace ll {
@@ -22,6 +23,9 @@ std::unique_ptr<DeviceExchange> make_device_exchange(const std::vector<Engine*>&
 std::unique_ptr<NcclExchange> make_nccl_exchange(Communicator&, Engine&,
                                                  const std::vector<RankLink>&, std::string& why) {
     why = "this build has no CUDA";
+    return nullptr;
+}
+std::unique_ptr<StreamClock> make_stream_clock() {
     return nullptr;
 }
 bool nccl_compiled_in() {

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <string>
 
 namespace ll {
 namespace cuda {
@@ -61,7 +62,7 @@ public:
             cudaEventDestroy(e);
     }
 
-    void run(const std::vector<Engine*>& tiles, int parity) override {
+    void run(const std::vector<Engine*>& tiles, int parity, StreamClock* clock) override {
         BufferTable table{};
         for (std::size_t t = 0; t < tiles.size(); ++t) {
             LL_CUDA(cudaSetDevice(devices_[t]));
@@ -74,7 +75,11 @@ public:
             LL_CUDA(cudaSetDevice(lane->device));
             for (cudaEvent_t e : stepped_)
                 LL_CUDA(cudaStreamWaitEvent(lane->stream, e, 0));
+            const int begin = clock ? clock->mark(lane->stream) : -1;
             launch(lane->stream, table, lane->parity[parity & 1]);
+            if (clock)
+                clock->span("copy kernel (GPU " + std::to_string(lane->device) + ")", "halo copy",
+                            begin, clock->mark(lane->stream));
             LL_CUDA(cudaEventRecord(lane->done, lane->stream));
         }
         for (std::size_t t = 0; t < tiles.size(); ++t) {

@@ -125,15 +125,18 @@ public:
         if (comm_) ncclCommDestroy(comm_);
     }
 
-    void run(int parity) override {
+    void run(int parity, StreamClock* clock) override {
         LL_CUDA(cudaSetDevice(device_));
         const auto stream = static_cast<cudaStream_t>(tile_.stream_handle());
         auto [start, end] = events();
         LL_CUDA(cudaEventRecord(start, stream));
         const int p = parity & 1;
+        const auto marked = [&] { return clock ? clock->mark(stream) : -1; };
+        const int packing = marked();
         for (std::size_t k = 0; k < links_.size(); ++k)
             if (links_[k].send && links_[k].parity == p)
                 tile_.pack(links_[k].list, send_[p].get() + offsets_[k], MemorySpace::Device);
+        const int sending = marked();
         nccl_check(ncclGroupStart(), "ncclGroupStart");
         for (std::size_t k = 0; k < links_.size(); ++k) {
             const RankLink& l = links_[k];
@@ -149,11 +152,18 @@ public:
         }
         nccl_check(ncclGroupEnd(), "ncclGroupEnd");
         wait_ready(comm_, timeout_, "a halo exchange");
+        const int unpacking = marked();
         for (std::size_t k = 0; k < links_.size(); ++k)
             if (!links_[k].send && links_[k].parity == p)
                 tile_.unpack(links_[k].list, receive_[p].get() + offsets_[k], MemorySpace::Device);
         LL_CUDA(cudaEventRecord(end, stream));
         pending_.push_back({start, end});
+        if (clock) {
+            const std::string lane = "NCCL (GPU " + std::to_string(device_) + ")";
+            clock->span(lane, "pack", packing, sending);
+            clock->span(lane, "send and receive", sending, unpacking);
+            clock->span(lane, "unpack", unpacking, marked());
+        }
     }
 
     // Waits for each queued exchange in turn; a peer that stopped (its rank failed) leaves

@@ -6,6 +6,7 @@
 // copies into it. Nothing waits on the host.
 #pragma once
 #include "solver/engine/engine.hpp"
+#include "step_timeline.hpp"
 
 #include <cstdint>
 #include <memory>
@@ -24,7 +25,9 @@ class DeviceExchange {
 public:
     virtual ~DeviceExchange() = default;
     // Queues the copies of `parity` after the tiles' queued steps.
-    virtual void run(const std::vector<Engine*>& tiles, int parity) = 0;
+    // With a clock, its copy kernels are marked as spans.
+    virtual void run(const std::vector<Engine*>& tiles, int parity,
+                     StreamClock* clock = nullptr) = 0;
 };
 
 // nullptr when it cannot serve (no CUDA, elements too many for its indices, tiles on

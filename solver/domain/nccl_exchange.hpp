@@ -7,6 +7,7 @@
 #pragma once
 #include "communicator.hpp"
 #include "solver/engine/engine.hpp"
+#include "step_timeline.hpp"
 
 #include <memory>
 #include <string>
@@ -29,7 +30,8 @@ class NcclExchange {
 public:
     virtual ~NcclExchange() = default;
     // Queues one exchange of `parity` on the tile's stream, after its queued step.
-    virtual void run(int parity) = 0;
+    // With a clock, its pack, transfer and unpack are marked as spans.
+    virtual void run(int parity, StreamClock* clock = nullptr) = 0;
     // Waits for the exchanges queued since the last call and returns the GPU seconds they took
     // (from the first pack to the last unpack). Throws ConfigError when one does not complete
     // within peer_timeout_seconds() (a peer rank stopped).

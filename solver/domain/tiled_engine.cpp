@@ -6,7 +6,6 @@
 #include "solver/models/registry.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <cstring>
 
 namespace ll {
@@ -156,80 +155,6 @@ std::vector<Engine*> TiledEngine::local_engines() const {
     for (const auto& p : engines_)
         if (p) e.push_back(p.get());
     return e;
-}
-
-void TiledEngine::exchange(int parity) {
-    if (transport_ == HaloTransport::Skip) return;
-    const auto t0 = std::chrono::steady_clock::now();
-    std::vector<Communicator::Message> sends, receives;
-    std::vector<Link*> unpack_from_host;
-    for (auto& [key, link] : links_) {
-        const auto [from, to, set, p] = key;
-        if (p != parity) continue;
-        if (local(from)) traffic_.bytes += double(link.buffer.size()); // each link once: sent
-        // Through host memory: tiles on GPUs that the device exchange cannot join (no peer
-        // access, too many buffers), host-staged on purpose, or on other ranks.
-        if (local(from))
-            engines_[from]->pack(link.list_from, link.buffer.data(), MemorySpace::Host);
-        const int tag = set;
-        if (local(from) && !local(to))
-            sends.push_back({to % comm_->size(), tag, link.buffer.data(), link.buffer.size()});
-        if (!local(from) && local(to))
-            receives.push_back({from % comm_->size(), tag, link.buffer.data(), link.buffer.size()});
-        if (local(to)) unpack_from_host.push_back(&link);
-    }
-    if (comm_->size() > 1) comm_->exchange(sends, receives);
-    for (Link* link : unpack_from_host)
-        engines_[link->to]->unpack(link->list_to, link->buffer.data(), MemorySpace::Host);
-    ++traffic_.exchanges;
-    traffic_.seconds +=
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
-
-// One tile per rank, each step and its exchange queued on the tile's stream.
-void TiledEngine::step_with_nccl(int steps) {
-    Engine& tile = any_engine();
-    for (int s = 0; s < steps; ++s) {
-        tile.start_steps(1);
-        nccl_->run(parity_);
-        traffic_.bytes += device_bytes_[parity_];
-        ++traffic_.exchanges;
-        if (is_in_place(cfg_.model.scheme)) parity_ ^= 1;
-    }
-    traffic_.seconds += nccl_->finish();
-    tile.finish_steps();
-}
-
-double TiledEngine::step(int steps) {
-    const auto t0 = std::chrono::steady_clock::now();
-    const bool in_place = is_in_place(cfg_.model.scheme);
-    if (nccl_) {
-        step_with_nccl(steps);
-    } else if (device_exchange_) {
-        // Queued on the GPU, steps and copies ordered by events; one wait at the end.
-        const std::vector<Engine*> tiles = local_engines();
-        for (int s = 0; s < steps; ++s) {
-            for (Engine* e : tiles)
-                e->start_steps(1);
-            if (transport_ != HaloTransport::Skip) {
-                device_exchange_->run(tiles, parity_);
-                traffic_.bytes += device_bytes_[parity_];
-                ++traffic_.exchanges;
-            }
-            if (in_place) parity_ ^= 1;
-        }
-        for (Engine* e : tiles)
-            e->finish_steps();
-    } else {
-        for (int s = 0; s < steps; ++s) {
-            for (auto& e : engines_)
-                if (e) e->step(1);
-            exchange(parity_);
-            if (in_place) parity_ ^= 1;
-        }
-    }
-    whole_.reset();
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
 std::uint64_t TiledEngine::count_nonfinite() {

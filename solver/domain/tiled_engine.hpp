@@ -9,6 +9,7 @@
 #include "device_exchange.hpp"
 #include "nccl_exchange.hpp"
 #include "solver/engine/engine.hpp"
+#include "step_timeline.hpp"
 #include "tiling.hpp"
 
 #include <functional>
@@ -55,6 +56,10 @@ public:
     const DeviceInfo& device() const override { return info_; }
     double copy_bandwidth() override;
 
+    // Runs one step with marks on every stream (or host clocks) and returns when each tile's
+    // update and each part of the exchange ran (step_timeline.hpp).
+    std::vector<TimelineSpan> trace_step();
+
     const Tiles& tiles() const { return tiles_; }
     const HaloTraffic& traffic() const { return traffic_; }
 
@@ -78,7 +83,11 @@ private:
     void build_links();
     void make_device_exchange_for(const std::map<LinkKey, ElementLists>& lists);
     void make_nccl_exchange_for_links();
-    void step_with_nccl(int steps);
+    // Stepping (tiled_step.cpp).
+    void queue_step(StreamClock* clock);
+    void finish_queued();
+    void host_step(std::vector<TimelineSpan>* trace);
+    std::string lane_name(int tile, StreamClock* clock);
     std::vector<Engine*> local_engines() const;
     void exchange(int parity);
     void read_field_by_tiles(const FieldRequest& req, const FieldRegion& region, float* out);

@@ -20,7 +20,7 @@ def main():
     md = open(sys.argv[2]).read()
     counts = [int(c) for c in sys.argv[3:]]
     for key in ("device", "backend", "copy_bandwidth_gb_per_s", "date", "gpus", "rows", "halo",
-                "communication_model"):
+                "communication_model", "timelines"):
         if key not in r:
             fail("missing " + key)
     for table in ("strong", "weak"):
@@ -39,7 +39,14 @@ def main():
         fail("halo transports %s" % r["halo"])
     if len(r["communication_model"]["rows"]) != len(counts):
         fail("communication model rows %s" % r["communication_model"]["rows"])
-    for heading in ("## strong", "## weak", "## Halo exchange", "## Communication model"):
+    # One traced step per timeline: every tile updates, and the halos move after.
+    for t in r["timelines"]:
+        updates = [s for s in t["spans"] if s["what"] == "update"]
+        moves = [s for s in t["spans"] if s["what"] != "update"]
+        if not updates or not moves or any(s["end_us"] < s["begin_us"] for s in t["spans"]):
+            fail("timeline %s" % t)
+    for heading in ("## strong", "## weak", "## Halo exchange", "## Communication model",
+                    "## Timeline of one step"):
         if heading not in md:
             fail("markdown lacks " + heading)
     print("check_scale_bench: %d rows, %d transports" % (len(r["rows"]), len(r["halo"])))

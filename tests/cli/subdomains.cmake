@@ -41,3 +41,7 @@ cli_ok(scale_bench
        "${CLI_PY};${CMAKE_CURRENT_SOURCE_DIR}/check_scale_bench.py;%OUT%/s.json;%OUT%/s.md;1;2;3")
 cli_bad(scale_bench_counts "--counts: 65 subdomains; use 1 to 64"
         scale-bench --backend cpu --counts 1,65)
+cli_bad(scale_bench_tables "--tables 'bogus': must be a comma list of all, strong"
+        scale-bench --backend cpu --tables halo,bogus)
+cli_bad(scale_bench_gpus "--gpus 0: no usable GPU"
+        scale-bench --backend cpu --gpus 0)

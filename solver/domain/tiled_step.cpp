@@ -1,0 +1,127 @@
+// How a TiledEngine advances (tiled_engine.hpp): tiles on GPUs queue their updates and the
+// exchange on their streams (the device exchange in one process, NCCL between ranks) and the
+// host waits once per batch; otherwise each tile steps and the halos go through host memory.
+// trace_step() runs one step with marks and returns its timeline.
+#include "solver/core/scheme.hpp"
+#include "tiled_engine.hpp"
+
+#include <chrono>
+
+namespace ll {
+
+namespace {
+using Clock = std::chrono::steady_clock;
+double micros(Clock::time_point from, Clock::time_point to) {
+    return std::chrono::duration<double, std::micro>(to - from).count();
+}
+} // namespace
+
+std::string TiledEngine::lane_name(int tile, StreamClock* clock) {
+    std::string name = "tile " + std::to_string(tile);
+    if (clock && engines_[tile]->stream_handle())
+        name += " (GPU " + std::to_string(clock->device_of(engines_[tile]->stream_handle())) + ")";
+    return name;
+}
+
+void TiledEngine::exchange(int parity) {
+    if (transport_ == HaloTransport::Skip) return;
+    const auto t0 = Clock::now();
+    std::vector<Communicator::Message> sends, receives;
+    std::vector<Link*> unpack_from_host;
+    for (auto& [key, link] : links_) {
+        const auto [from, to, set, p] = key;
+        if (p != parity) continue;
+        if (local(from)) traffic_.bytes += double(link.buffer.size()); // each link once: sent
+        // Through host memory: tiles on GPUs that the device exchange cannot join (no peer
+        // access, too many buffers), host-staged on purpose, or on other ranks.
+        if (local(from))
+            engines_[from]->pack(link.list_from, link.buffer.data(), MemorySpace::Host);
+        const int tag = set;
+        if (local(from) && !local(to))
+            sends.push_back({to % comm_->size(), tag, link.buffer.data(), link.buffer.size()});
+        if (!local(from) && local(to))
+            receives.push_back({from % comm_->size(), tag, link.buffer.data(), link.buffer.size()});
+        if (local(to)) unpack_from_host.push_back(&link);
+    }
+    if (comm_->size() > 1) comm_->exchange(sends, receives);
+    for (Link* link : unpack_from_host)
+        engines_[link->to]->unpack(link->list_to, link->buffer.data(), MemorySpace::Host);
+    ++traffic_.exchanges;
+    traffic_.seconds += std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
+// Queues one update of every tile and the exchange after it, ordered by CUDA events.
+void TiledEngine::queue_step(StreamClock* clock) {
+    for (int t = 0; t < tiles_.count(); ++t) {
+        if (!engines_[t]) continue;
+        void* stream = engines_[t]->stream_handle();
+        const int begin = clock ? clock->mark(stream) : -1;
+        engines_[t]->start_steps(1);
+        if (clock) clock->span(lane_name(t, clock), "update", begin, clock->mark(stream));
+    }
+    if (nccl_) {
+        nccl_->run(parity_, clock);
+        traffic_.bytes += device_bytes_[parity_];
+        ++traffic_.exchanges;
+    } else if (transport_ != HaloTransport::Skip) {
+        device_exchange_->run(local_engines(), parity_, clock);
+        traffic_.bytes += device_bytes_[parity_];
+        ++traffic_.exchanges;
+    }
+    if (is_in_place(cfg_.model.scheme)) parity_ ^= 1;
+}
+
+void TiledEngine::finish_queued() {
+    if (nccl_) traffic_.seconds += nccl_->finish();
+    for (auto& e : engines_)
+        if (e) e->finish_steps();
+}
+
+// Every tile steps, then the halos go through host memory; `trace` gets host-timed spans.
+void TiledEngine::host_step(std::vector<TimelineSpan>* trace) {
+    const auto origin = Clock::now();
+    for (int t = 0; t < tiles_.count(); ++t) {
+        if (!engines_[t]) continue;
+        const auto begin = Clock::now();
+        engines_[t]->step(1);
+        if (trace)
+            trace->push_back({lane_name(t, nullptr) + ", host clock", "update",
+                              micros(origin, begin), micros(origin, Clock::now())});
+    }
+    const auto begin = Clock::now();
+    exchange(parity_);
+    if (trace)
+        trace->push_back({"host", "halo exchange",
+                          micros(origin, begin), micros(origin, Clock::now())});
+    if (is_in_place(cfg_.model.scheme)) parity_ ^= 1;
+}
+
+double TiledEngine::step(int steps) {
+    const auto t0 = Clock::now();
+    if (nccl_ || device_exchange_) {
+        for (int s = 0; s < steps; ++s)
+            queue_step(nullptr);
+        finish_queued();
+    } else {
+        for (int s = 0; s < steps; ++s)
+            host_step(nullptr);
+    }
+    whole_.reset();
+    return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
+std::vector<TimelineSpan> TiledEngine::trace_step() {
+    std::vector<TimelineSpan> spans;
+    const auto clock = (nccl_ || device_exchange_) ? make_stream_clock() : nullptr;
+    if (clock) {
+        queue_step(clock.get());
+        finish_queued();
+        spans = clock->read();
+    } else {
+        host_step(&spans);
+    }
+    whole_.reset();
+    return spans;
+}
+
+} // namespace ll
