@@ -187,7 +187,11 @@ std::unique_ptr<Simulation> Simulation::create(SimulationSetup setup, BackendKin
         sim->backend_note_ = "CUDA back end on " + sim->engine_->device().device;
     sim->engine_->set_flags(sim->setup_.flags);
     sim->engine_->set_launch(sim->setup_.launch);
-    sim->engine_->import_state(sim->initial_state());
+    const SimulationSetup& s = sim->setup_;
+    if (auto* tiled = dynamic_cast<TiledEngine*>(sim->engine_.get()))
+        tiled->import_equilibrium(s.flags, s.rho, s.u, s.T); // no rank holds every population
+    else
+        sim->engine_->import_state(sim->initial_state());
     return sim;
 }
 

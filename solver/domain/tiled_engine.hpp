@@ -7,6 +7,7 @@
 #pragma once
 #include "communicator.hpp"
 #include "device_exchange.hpp"
+#include "halo_plan.hpp"
 #include "nccl_exchange.hpp"
 #include "solver/engine/engine.hpp"
 #include "step_timeline.hpp"
@@ -45,6 +46,10 @@ public:
     double step(int steps) override;
     void export_state(std::vector<double>& f) override;
     void import_state(const std::vector<double>& f) override;
+    // The equilibrium of the whole lattice's per-node fields (models/registry.hpp,
+    // equilibrium_state), made tile by tile: no process holds the whole lattice's populations.
+    void import_equilibrium(const std::vector<std::uint8_t>& flags, const std::vector<double>& rho,
+                            const std::vector<double>& u, const std::vector<double>& T);
     void set_flags(const std::vector<std::uint8_t>& flags) override;
     void set_flow(const FlowParams& flow) override;
     void set_launch(const LaunchConfig& launch) override;
@@ -91,6 +96,7 @@ private:
     std::vector<Engine*> local_engines() const;
     void exchange(int parity);
     void read_field_by_tiles(const FieldRequest& req, const FieldRegion& region, float* out);
+    node_t global_node(const TileFrame& f, node_t local) const;
     // Global canonical (or per-node) values to and from a tile's local lattice.
     void scatter_to_tile(int tile, const std::vector<double>& global, std::vector<double>& local,
                          const std::vector<int>& q) const;

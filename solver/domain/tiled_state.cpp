@@ -4,7 +4,50 @@
 #include "halo_plan.hpp"
 #include "tiled_engine.hpp"
 
+#include "solver/models/registry.hpp"
+
 namespace ll {
+
+// The global node at local position l of a tile's frame (halo positions wrap around).
+node_t TiledEngine::global_node(const TileFrame& f, node_t l) const {
+    const std::int64_t p[3] = {
+        std::int64_t(l % f.local.nx) + f.box.lo[0] - f.halo[0],
+        std::int64_t((l / f.local.nx) % f.local.ny) + f.box.lo[1] - f.halo[1],
+        std::int64_t(l / (node_t(f.local.nx) * f.local.ny)) + f.box.lo[2] - f.halo[2]};
+    const auto w = [](std::int64_t v, std::uint32_t n) { return node_t((v + n) % n); };
+    return w(p[0], cfg_.dims.nx) +
+           node_t(cfg_.dims.nx) *
+               (w(p[1], cfg_.dims.ny) + node_t(cfg_.dims.ny) * w(p[2], cfg_.dims.nz));
+}
+
+// Each tile's equilibrium from its own nodes' fields, as the whole lattice's would be.
+void TiledEngine::import_equilibrium(const std::vector<std::uint8_t>& flags,
+                                     const std::vector<double>& rho, const std::vector<double>& u,
+                                     const std::vector<double>& T) {
+    std::vector<std::uint8_t> lf;
+    std::vector<double> lrho, lu, lT;
+    for (int t = 0; t < tiles_.count(); ++t) {
+        if (!engines_[t]) continue;
+        const TileFrame f = tile_frame(tiles_, cfg_.dims, t, kDepth);
+        const node_t n = f.local.nodes();
+        lf.resize(n);
+        lrho.resize(n);
+        lu.resize(3 * std::size_t(n));
+        lT.resize(T.empty() ? 0 : n);
+        for (node_t l = 0; l < n; ++l) {
+            const node_t g = global_node(f, l);
+            lf[l] = flags[g];
+            lrho[l] = rho[g];
+            for (int a = 0; a < 3; ++a)
+                lu[3 * std::size_t(l) + a] = u[3 * std::size_t(g) + a];
+            if (!T.empty()) lT[l] = T[g];
+        }
+        EngineConfig sub = cfg_;
+        sub.dims = f.local;
+        engines_[t]->import_state(equilibrium_state(sub, lf, lrho, lu, lT));
+    }
+    whole_.reset();
+}
 
 void TiledEngine::scatter_to_tile(int tile, const std::vector<double>& global,
                                   std::vector<double>& local, const std::vector<int>& q) const {
@@ -17,14 +60,7 @@ void TiledEngine::scatter_to_tile(int tile, const std::vector<double>& global,
     // Every local position, halo included, takes its global node's values; halo nodes are
     // not updated, so an engine ignores them.
     for (node_t l = 0; l < local_nodes; ++l) {
-        const std::int64_t p[3] = {
-            std::int64_t(l % f.local.nx) + f.box.lo[0] - f.halo[0],
-            std::int64_t((l / f.local.nx) % f.local.ny) + f.box.lo[1] - f.halo[1],
-            std::int64_t(l / (node_t(f.local.nx) * f.local.ny)) + f.box.lo[2] - f.halo[2]};
-        const auto w = [](std::int64_t v, std::uint32_t n) { return node_t((v + n) % n); };
-        const node_t g = w(p[0], cfg_.dims.nx) +
-                         node_t(cfg_.dims.nx) *
-                             (w(p[1], cfg_.dims.ny) + node_t(cfg_.dims.ny) * w(p[2], cfg_.dims.nz));
+        const node_t g = global_node(f, l);
         std::size_t gbase = 0, lbase = 0;
         for (int qk : q) {
             for (int i = 0; i < qk; ++i)
