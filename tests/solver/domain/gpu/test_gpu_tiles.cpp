@@ -91,5 +91,38 @@ TEST(GpuTiles, BoussinesqAndInletsMatchTheCpuTiles) {
     }
 }
 
+// Several GPUs of one process (issue 13's in-process path): tiles spread over every GPU, the
+// halos copied by one kernel per receiving GPU over peer access, give the one-GPU state bit for
+// bit; the step's timeline has an update per tile and a copy kernel per GPU.
+TEST(GpuTiles, TilesOverEveryGpuMatchOneGpu) {
+    LL_REQUIRE_GPU();
+    if (cuda_device_count() < 2) GTEST_SKIP() << "one GPU present: nothing to spread tiles over";
+    std::vector<int> all;
+    for (int d = 0; d < cuda_device_count(); ++d)
+        all.push_back(d);
+    for (Scheme sc : {Scheme::AA, Scheme::Pull, Scheme::Esoteric}) {
+        SimulationSetup s = build_scenario(
+            "cavity3d",
+            {{"size", "16"}, {"precision", "fp32"}, {"scheme", std::string(to_string(sc))}});
+        const auto one = state_after(s, {}, BackendKind::Cuda, 301);
+        s.devices = all;
+        const Tiles t{{1, 2, int(all.size())}};
+        EXPECT_EQ(max_difference(one, state_after(s, t, BackendKind::Cuda, 301)), 0)
+            << to_string(sc) << " over " << all.size() << " GPUs";
+        s.tiles = t;
+        auto sim = Simulation::create(s, BackendKind::Cuda);
+        EXPECT_NE(sim->halo_traffic().transport.find("device copy kernel"), std::string::npos)
+            << sim->halo_traffic().transport;
+        int updates = 0, copies = 0;
+        for (const TimelineSpan& span : sim->trace_step()) {
+            updates += span.what == "update";
+            copies += span.what == "halo copy";
+            EXPECT_LE(span.begin_us, span.end_us) << span.lane;
+        }
+        EXPECT_EQ(updates, t.count());
+        EXPECT_EQ(copies, int(all.size()));
+    }
+}
+
 } // namespace
 } // namespace ll

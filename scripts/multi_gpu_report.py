@@ -1,0 +1,61 @@
+#!/usr/bin/env python3
+"""multi-gpu-bench's report: the scale-bench tables over GPUs (in-process peer copies) and the
+mpirun runs (NCCL between ranks), each with its efficiency against one GPU of the same run.
+Usage: multi_gpu_report.py OUT RUNS_DIR  (Markdown on stdout)"""
+import glob
+import json
+import os
+import re
+import sys
+
+
+def scale_tables(out):
+    lines = []
+    for path in sorted(glob.glob(os.path.join(out, "multi-*.json"))):
+        r = json.load(open(path))
+        lines.append("\n## In process, peer copies: %s %s %s\n" % (
+            r["model"]["stencil"], r["model"]["scheme"], r["model"]["precision"]))
+        lines.append("- device: %s, copy bandwidth %.1f GB/s (one GPU, same run)\n" % (
+            r["device"], r["copy_bandwidth_gb_per_s"]))
+        lines.append("| table | GPUs | lattice | MLUPS | efficiency |\n|---|---:|---|---:|---:|")
+        for row in r["rows"]:
+            lines.append("| %s | %d | %s | %.0f | %.1f %% |" % (
+                row["table"], len(row.get("gpus", [0])), "x".join(map(str, row["lattice"])),
+                row["mlups"], 100 * row["efficiency"]))
+        md = path[:-len(".json")] + ".md"
+        if os.path.exists(md) and "## Timeline" in open(md).read():
+            lines.append("\n#" + open(md).read().split("## Timeline", 1)[1].join(["# Timeline", ""]))
+    return lines
+
+
+def mpi_tables(runs):
+    found = {}
+    for path in glob.glob(os.path.join(runs, "*.json")):
+        m = re.match(r"(weak|strong)-(\d+)\.json", os.path.basename(path))
+        if m:
+            found[(m.group(1), int(m.group(2)))] = json.load(open(path))
+    lines = ["\n## MPI ranks, one GPU each: cavity3d D3Q19 FP32 A-A BGK\n",
+             "| table | ranks | lattice | MLUPS | efficiency | halo by | exchange GPU s |",
+             "|---|---:|---|---:|---:|---|---:|"]
+    for kind in ("weak", "strong"):
+        one = found.get((kind, 1), {}).get("mlups", 0)
+        for n in sorted(k[1] for k in found if k[0] == kind):
+            r = found[(kind, n)]
+            sub = r.get("subdomains", {})
+            lines.append("| %s | %d | %s | %.0f | %.1f %% | %s | %.3g |" % (
+                kind, n, "%(nx)dx%(ny)dx%(nz)d" % r["lattice"], r["mlups"],
+                100 * r["mlups"] / (n * one) if one else 0, sub.get("transport", "one domain"),
+                max((p.get("exchange_seconds", 0) for p in sub.get("per_rank", [])), default=0)))
+    return lines
+
+
+def main():
+    out, runs = sys.argv[1], sys.argv[2]
+    print("# Multi-GPU scaling (issue 13)")
+    print("\nEfficiency: MLUPS on N GPUs / (N x MLUPS on one GPU), measured in the same run.")
+    for line in scale_tables(out) + mpi_tables(runs):
+        print(line)
+
+
+if __name__ == "__main__":
+    main()
