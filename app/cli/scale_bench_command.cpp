@@ -345,7 +345,8 @@ int scale_bench_command(const ScaleBenchOptions& o) {
                          r.tiles.count(), to_string(r.tiles).c_str(),
                          r.moved_by.empty() ? "one domain" : r.moved_by.c_str(), r.mlups);
     };
-    const std::vector<int> gpus = wants(tables, "gpus") ? gpus_of(o, b.gpu) : std::vector<int>{};
+    const std::vector<int> gpus =
+        wants(tables, "gpus") || wants(tables, "timeline") ? gpus_of(o, b.gpu) : std::vector<int>{};
 
     std::vector<Sample> rows;
     const SimulationSetup strong_setup =
@@ -353,7 +354,7 @@ int scale_bench_command(const ScaleBenchOptions& o) {
     if (wants(tables, "strong") || wants(tables, "halo"))
         strong_rows(b, strong_setup, wants(tables, "strong") ? counts : std::vector<int>{1}, rows);
     if (wants(tables, "weak")) weak_rows(b, o.weak_size.value_or(b.gpu ? 128 : 24), counts, rows);
-    if (!gpus.empty()) {
+    if (!gpus.empty() && wants(tables, "gpus")) {
         GpuScaling g{gpus, counts, o.gpu_weak_size, o.gpu_strong_size, o.repeats};
         for (Sample& r : gpu_scaling_rows(b.model, g, b.say))
             rows.push_back(std::move(r));
