@@ -74,7 +74,8 @@ void choose_subdomains(const RunOptions& o, SimulationSetup& s, const RankContex
         if (o.tiles.empty() && !count) count = ranks.ranks->size();
     }
     if (!count) return;
-    const ModelTraits& model = model_traits(engine_config(s));
+    const EngineConfig cfg = engine_config(s);
+    const ModelTraits& model = model_traits(cfg);
     if (!model.subdomains)
         throw ConfigError("--subdomains: the " + std::string(model.name) +
                           " model runs as one domain (no halo exchange yet)");
