@@ -17,10 +17,9 @@ struct BufferTable {
 };
 
 // Element j: copy buffers[src_buf[j]][src[j]] to buffers[dst_buf[j]][dst[j]].
-template <class Word>
-__global__ void copy_halo(BufferTable table, const std::uint8_t* src_buf, const std::uint32_t* src,
-                          const std::uint8_t* dst_buf, const std::uint32_t* dst,
-                          std::size_t count) {
+template <class Word, class Index>
+__global__ void copy_halo(BufferTable table, const std::uint8_t* src_buf, const Index* src,
+                          const std::uint8_t* dst_buf, const Index* dst, std::size_t count) {
     const std::size_t j = std::size_t(blockIdx.x) * blockDim.x + threadIdx.x;
     if (j >= count) return;
     const Word v = static_cast<const Word*>(table.ptr[src_buf[j]])[src[j]];
@@ -40,13 +39,13 @@ public:
         for (auto& lane : lanes_)
             for (int p = 0; p < 2; ++p) {
                 std::vector<std::uint8_t> sb, db;
-                std::vector<std::uint32_t> s, d;
+                std::vector<std::uint64_t> s, d;
                 for (const HaloCopy& c : copies) {
                     if (c.parity != p || devices_[std::size_t(c.to_tile)] != lane->device) continue;
                     sb.push_back(std::uint8_t(c.from_tile * sets + c.set));
                     db.push_back(std::uint8_t(c.to_tile * sets + c.set));
-                    s.push_back(std::uint32_t(c.from));
-                    d.push_back(std::uint32_t(c.to));
+                    s.push_back(c.from);
+                    d.push_back(c.to);
                 }
                 LL_CUDA(cudaSetDevice(lane->device));
                 upload(lane->parity[p], sb, s, db, d);
@@ -92,7 +91,11 @@ public:
 private:
     struct Copies {
         DeviceBuffer<std::uint8_t> src_buf, dst_buf;
+        // 32-bit element indices while they fit (less to read per copy), else 64-bit: a
+        // D3Q19 tile of 768 x 768 x 384 nodes has more than 2^32 populations.
         DeviceBuffer<std::uint32_t> src, dst;
+        DeviceBuffer<std::uint64_t> src_wide, dst_wide;
+        bool wide = false;
         std::size_t count = 0;
     };
     struct Lane {
@@ -122,13 +125,20 @@ private:
             LL_CUDA(cudaMemcpy(b.get(), v.data(), v.size() * sizeof(T), cudaMemcpyHostToDevice));
     }
     static void upload(Copies& c, const std::vector<std::uint8_t>& sb,
-                       const std::vector<std::uint32_t>& s, const std::vector<std::uint8_t>& db,
-                       const std::vector<std::uint32_t>& d) {
+                       const std::vector<std::uint64_t>& s, const std::vector<std::uint8_t>& db,
+                       const std::vector<std::uint64_t>& d) {
         put(c.src_buf, sb);
-        put(c.src, s);
         put(c.dst_buf, db);
-        put(c.dst, d);
         c.count = s.size();
+        for (std::size_t j = 0; j < s.size(); ++j)
+            c.wide = c.wide || std::max(s[j], d[j]) > 0xffffffffull;
+        if (c.wide) {
+            put(c.src_wide, s);
+            put(c.dst_wide, d);
+            return;
+        }
+        put(c.src, std::vector<std::uint32_t>(s.begin(), s.end()));
+        put(c.dst, std::vector<std::uint32_t>(d.begin(), d.end()));
     }
     void launch(cudaStream_t stream, const BufferTable& table, const Copies& c) {
         if (c.count == 0) return;
@@ -142,8 +152,12 @@ private:
     template <class Word>
     static void launch_words(cudaStream_t stream, const BufferTable& table, const Copies& c) {
         const unsigned blocks = unsigned((c.count + 255) / 256);
-        copy_halo<Word><<<blocks, 256, 0, stream>>>(table, c.src_buf.get(), c.src.get(),
-                                                    c.dst_buf.get(), c.dst.get(), c.count);
+        if (c.wide)
+            copy_halo<Word><<<blocks, 256, 0, stream>>>(table, c.src_buf.get(), c.src_wide.get(),
+                                                        c.dst_buf.get(), c.dst_wide.get(), c.count);
+        else
+            copy_halo<Word><<<blocks, 256, 0, stream>>>(table, c.src_buf.get(), c.src.get(),
+                                                        c.dst_buf.get(), c.dst.get(), c.count);
         LL_CUDA(cudaGetLastError());
     }
 
@@ -163,8 +177,6 @@ std::unique_ptr<DeviceExchange> make_device_exchange(const std::vector<Engine*>&
     if (tiles.empty() || element_bytes > 8) return nullptr;
     const int sets = tiles.front()->population_sets();
     if (int(tiles.size()) * sets > cuda::kMaxBuffers) return nullptr;
-    for (const HaloCopy& c : copies)
-        if (std::max(c.from, c.to) > 0xffffffffull) return nullptr;
     std::vector<int> devices;
     for (Engine* t : tiles) {
         if (!t->stream_handle() || !t->current_set(0)) return nullptr;
