@@ -8,7 +8,7 @@ namespace ll {
 
 void TiledEngine::scatter_to_tile(int tile, const std::vector<double>& global,
                                   std::vector<double>& local, const std::vector<int>& q) const {
-    const TileFrame f = tile_frame(tiles_, cfg_.dims, tile, kDepth);
+    const TileFrame f = tile_frame(tiles_, cfg_.dims, tile, reach_.depth);
     const node_t nodes = cfg_.dims.nodes(), local_nodes = f.local.nodes();
     std::size_t total = 0;
     for (int qk : q)
@@ -37,7 +37,7 @@ void TiledEngine::scatter_to_tile(int tile, const std::vector<double>& global,
 
 void TiledEngine::gather_from_tile(int tile, const std::vector<double>& local,
                                    std::vector<double>& global, const std::vector<int>& q) const {
-    const TileFrame f = tile_frame(tiles_, cfg_.dims, tile, kDepth);
+    const TileFrame f = tile_frame(tiles_, cfg_.dims, tile, reach_.depth);
     const node_t nodes = cfg_.dims.nodes(), local_nodes = f.local.nodes();
     const Box& b = f.box;
     for (std::uint32_t z = b.lo[2]; z < b.hi[2]; ++z)
@@ -155,7 +155,7 @@ void TiledEngine::read_field_by_tiles(const FieldRequest& req, const FieldRegion
     std::vector<float> part;
     for (int t = 0; t < tiles_.count(); ++t) {
         if (!engines_[t]) continue;
-        const TileFrame f = tile_frame(tiles_, cfg_.dims, t, kDepth);
+        const TileFrame f = tile_frame(tiles_, cfg_.dims, t, reach_.depth);
         FieldRegion local = region;
         if (!region.whole) {
             const int a = int(region.axis);
