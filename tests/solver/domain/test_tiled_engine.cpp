@@ -226,9 +226,6 @@ TEST(TiledEngine, RefusesWhatItCannotSplitNamingWhy) {
     } catch (const ConfigError& e) {
         EXPECT_NE(std::string(e.what()).find("z"), std::string::npos) << e.what();
     }
-    SimulationSetup rt = build_scenario("rt2d", {{"size", "16"}});
-    rt.tiles = Tiles{{2, 1, 1}};
-    EXPECT_THROW(Simulation::create(rt, BackendKind::Cpu), ConfigError);
 }
 
 } // namespace
