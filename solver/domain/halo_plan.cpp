@@ -110,8 +110,8 @@ static void reflected_crossings(const std::vector<TileFrame>& frames, const Tile
 }
 
 // Whether x + c stays in the lattice along the axes that do not wrap.
-static bool inside_unwrapped(const Dims& d, const HaloReach& r, const std::array<std::int64_t, 3>& x,
-                             const std::array<int, 3>& c) {
+static bool inside_unwrapped(const Dims& d, const HaloReach& r,
+                             const std::array<std::int64_t, 3>& x, const std::array<int, 3>& c) {
     const std::int64_t n[3] = {d.nx, d.ny, d.nz};
     for (int a = 0; a < 3; ++a)
         if (!r.wraps[a] && (x[a] + c[a] < 0 || x[a] + c[a] >= n[a])) return false;
@@ -132,8 +132,8 @@ void for_each_crossing(const Tiles& t, const Dims& d, const std::vector<std::uin
             const std::uint32_t p[3] = {x, y, z};
             bool on_face = false; // within the halo depth of a cut face
             for (int a = 0; a < 3; ++a)
-                on_face |= t.n[a] > 1 &&
-                           (p[a] < b.lo[a] + reach.depth || p[a] + reach.depth >= b.hi[a]);
+                on_face |=
+                    t.n[a] > 1 && (p[a] < b.lo[a] + reach.depth || p[a] + reach.depth >= b.hi[a]);
             if (!on_face || !is_updated(flags[node_at(d, {x, y, z})])) return;
             const std::array<std::int64_t, 3> xg = {x, y, z};
             const node_t x_from = frames[from].local_node(xg);

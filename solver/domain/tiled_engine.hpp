@@ -68,7 +68,6 @@ private:
     // The sender's and the receiver's elements of a link, in crossing order.
     using ElementLists = std::pair<std::vector<std::uint64_t>, std::vector<std::uint64_t>>;
 
-
     bool local(int tile) const { return tile % comm_->size() == comm_->rank(); }
     Engine& any_engine() const;
     void build_links();

@@ -23,8 +23,7 @@ class CpuEngine final : public ModelEngine<M> {
 
 public:
     explicit CpuEngine(const EngineConfig& cfg) : cfg_(cfg), args_(M::make_args(cfg)) {
-        allocate_sets<M>(a_, b_, cfg,
-                         [](auto& set, std::size_t n) { set.assign(n, Store{}); });
+        allocate_sets<M>(a_, b_, cfg, [](auto& set, std::size_t n) { set.assign(n, Store{}); });
         flags_.assign(cfg.dims.nodes(), kFluid);
         info_.backend = "cpu";
         info_.device = std::to_string(omp_get_max_threads()) + " OpenMP threads";

@@ -27,8 +27,7 @@ class CudaEngine final : public ModelEngine<M> {
 
 public:
     explicit CudaEngine(const EngineConfig& cfg) : cfg_(cfg), args_(M::make_args(cfg)) {
-        allocate_sets<M>(a_, b_, cfg,
-                         [](auto& set, std::size_t n) { set.allocate(n); });
+        allocate_sets<M>(a_, b_, cfg, [](auto& set, std::size_t n) { set.allocate(n); });
         const std::size_t nodes = cfg.dims.nodes();
         flags_.allocate(nodes);
         LL_CUDA(cudaMemset(flags_.get(), 0, nodes));

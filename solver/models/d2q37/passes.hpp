@@ -104,8 +104,8 @@ template <bool kNearWall>
 struct PullFused {
     static constexpr const char* kName = "pull-fused";
     LL_HD void operator()(const D2Q37Args& a, std::uint32_t i) const {
-        const Site s = kNearWall ? band_site(a.g, i)
-                                 : column_site(i, bulk_row0(a.g), a.g.ly - band_rows(a.g));
+        const Site s =
+            kNearWall ? band_site(a.g, i) : column_site(i, bulk_row0(a.g), a.g.ly - band_rows(a.g));
         pull_collide<kNearWall>(a.g, a.p, a.lat.src, a.lat.dst, s.x, s.y);
     }
 };

@@ -22,9 +22,9 @@ const int kThreads = test::use_threads(1);
 constexpr const char* kSchemes[] = {"push", "pull", "push_separate", "pull_separate"};
 
 SimulationSetup rt2d(const std::string& scheme, int size, int height) {
-    return build_scenario("rt2d", {{"size", std::to_string(size)},
-                                   {"height", std::to_string(height)},
-                                   {"scheme", scheme}});
+    return build_scenario(
+        "rt2d",
+        {{"size", std::to_string(size)}, {"height", std::to_string(height)}, {"scheme", scheme}});
 }
 
 std::unique_ptr<Simulation> make(SimulationSetup s, const Tiles& tiles) {
@@ -136,8 +136,7 @@ TEST(TiledD2Q37, RefusesTilesThinnerThanTheHaloNamingTheMinimum) {
             const std::string what = e.what();
             EXPECT_NE(what.find("--tiles " + to_string(t)), std::string::npos) << what;
             EXPECT_NE(what.find("width 2"), std::string::npos) << what;
-            EXPECT_NE(what.find("halo depth 3, the minimum tile width"), std::string::npos)
-                << what;
+            EXPECT_NE(what.find("halo depth 3, the minimum tile width"), std::string::npos) << what;
         }
     }
 }
