@@ -8,6 +8,7 @@
 #include "solver/models/registry.hpp"
 #include "solver/scenario/scenario.hpp"
 #include "support/flow_fields.hpp"
+#include "support/same_state.hpp"
 
 #include <gtest/gtest.h>
 
@@ -38,18 +39,6 @@ std::vector<double> state_of(Simulation& sim) {
     return f;
 }
 
-// Equal bit for bit, with the first difference named (node and direction).
-void expect_same_state(const std::vector<double>& one, const std::vector<double>& tiled,
-                       const std::string& what) {
-    ASSERT_EQ(one.size(), tiled.size()) << what;
-    for (std::size_t k = 0; k < one.size(); ++k)
-        if (one[k] != tiled[k]) {
-            ADD_FAILURE() << what << ": node " << k / 37 << " direction " << k % 37 << " is "
-                          << tiled[k] << ", one domain has " << one[k];
-            return;
-        }
-}
-
 // Steps one domain and every tiling side by side, comparing after 500 steps and after 501.
 void expect_tiles_match(const SimulationSetup& s, const std::vector<Tiles>& tilings,
                         const std::string& scheme) {
@@ -65,9 +54,9 @@ void expect_tiles_match(const SimulationSetup& s, const std::vector<Tiles>& tili
             << scheme << " is not stable";
         for (std::size_t k = 0; k < tilings.size(); ++k) {
             split[k]->step(steps);
-            expect_same_state(ref, state_of(*split[k]),
-                              scheme + " " + to_string(tilings[k]) + " after " +
-                                  std::to_string(one->time_step()) + " steps");
+            test::expect_same_state(ref, state_of(*split[k]),
+                                    scheme + " " + to_string(tilings[k]) + " after " +
+                                        std::to_string(one->time_step()) + " steps");
         }
     }
 }
@@ -97,12 +86,7 @@ TEST(TiledD2Q37, MacrosAndFieldsAreThoseOfTheWholeLattice) {
     auto split = make(s, Tiles{{2, 2, 1}});
     one->step(50);
     split->step(50);
-    MacroField a, b;
-    one->read_macro(a);
-    split->read_macro(b);
-    EXPECT_EQ(a.rho, b.rho);
-    EXPECT_EQ(a.uy, b.uy);
-    EXPECT_EQ(a.T, b.T);
+    test::expect_same_macros(*one, *split);
     for (FieldKind kind : {FieldKind::Temperature, FieldKind::Vorticity}) {
         FieldRequest req;
         req.kind = kind;
