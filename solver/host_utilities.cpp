@@ -135,7 +135,7 @@ double Engine::time_pass(const std::string& pass, int, int) {
 namespace {
 [[noreturn]] void no_halo(const char* what) {
     throw ConfigError(std::string("subdomains: this model's engine has no halo exchange (") + what +
-                      "); split lattices of the isothermal and Boussinesq models");
+                      "); run it as one domain");
 }
 } // namespace
 

@@ -358,7 +358,8 @@ CLI::App* add_run(CLI::App& app, RunOptions& o) {
     run->add_option("--tiles", o.tiles,
                     "split the lattice into NxMxK subdomains (e.g. 2x2x1), each with its own "
                     "engine and halo layers exchanged every step; the result equals one "
-                    "domain's. A tile must be at least as wide as the halo (1 node)");
+                    "domain's. A tile must be at least as wide as the model's halo is deep "
+                    "(1 node; 3 for rt2d's d2q37, whose velocities hop 3 nodes)");
     run->add_option("--devices", o.devices,
                     "GPUs of this process, e.g. 0,1,2,3: subdomain t runs on the (t mod N)-th "
                     "(default: one subdomain per GPU listed); tiles on several GPUs exchange "

@@ -79,7 +79,7 @@ void choose_subdomains(const RunOptions& o, SimulationSetup& s, const RankContex
     if (!model.subdomains)
         throw ConfigError("--subdomains: the " + std::string(model.name) +
                           " model runs as one domain (no halo exchange yet)");
-    s.tiles = ll::choose_tiles(*count, s.dims, halo_shape(s.model.stencil));
+    s.tiles = ll::choose_tiles(*count, s.dims, halo_shape(engine_config(s)));
 }
 
 // Under mpirun every rank must take the same batches and stop at the same step (each step

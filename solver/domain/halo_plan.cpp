@@ -39,6 +39,17 @@ node_t TileFrame::local_node(const std::array<std::int64_t, 3>& global) const {
     return l[0] + node_t(local.nx) * (l[1] + node_t(local.ny) * l[2]);
 }
 
+TilePlace TileFrame::place(const Dims& d) const {
+    TilePlace p;
+    p.whole = d;
+    for (int a = 0; a < 3; ++a) {
+        p.lo[a] = box.lo[a];
+        p.hi[a] = box.hi[a];
+        p.halo[a] = halo[a];
+    }
+    return p;
+}
+
 TileFrame tile_frame(const Tiles& t, const Dims& d, int tile, std::uint32_t depth) {
     TileFrame f;
     f.box = tile_box(t, d, tile);
@@ -98,27 +109,38 @@ static void reflected_crossings(const std::vector<TileFrame>& frames, const Tile
             }
 }
 
+// Whether x + c stays in the lattice along the axes that do not wrap.
+static bool inside_unwrapped(const Dims& d, const HaloReach& r,
+                             const std::array<std::int64_t, 3>& x, const std::array<int, 3>& c) {
+    const std::int64_t n[3] = {d.nx, d.ny, d.nz};
+    for (int a = 0; a < 3; ++a)
+        if (!r.wraps[a] && (x[a] + c[a] < 0 || x[a] + c[a] >= n[a])) return false;
+    return true;
+}
+
 void for_each_crossing(const Tiles& t, const Dims& d, const std::vector<std::uint8_t>& flags,
                        const std::vector<std::vector<std::array<int, 3>>>& velocities,
-                       const std::function<void(const Crossing&)>& f) {
+                       const HaloReach& reach, const std::function<void(const Crossing&)>& f) {
     std::vector<TileFrame> frames;
     for (int k = 0; k < t.count(); ++k)
-        frames.push_back(tile_frame(t, d, k, 1));
+        frames.push_back(tile_frame(t, d, k, reach.depth));
     const bool free_slip = std::any_of(flags.begin(), flags.end(),
                                        [](std::uint8_t f) { return node_type(f) == kFreeSlip; });
     for (int from = 0; from < t.count(); ++from) {
         const Box& b = frames[from].box;
         for_each_in(b, [&](std::uint32_t x, std::uint32_t y, std::uint32_t z) {
             const std::uint32_t p[3] = {x, y, z};
-            bool on_face = false;
+            bool on_face = false; // within the halo depth of a cut face
             for (int a = 0; a < 3; ++a)
-                on_face |= t.n[a] > 1 && (p[a] == b.lo[a] || p[a] + 1 == b.hi[a]);
+                on_face |=
+                    t.n[a] > 1 && (p[a] < b.lo[a] + reach.depth || p[a] + reach.depth >= b.hi[a]);
             if (!on_face || !is_updated(flags[node_at(d, {x, y, z})])) return;
             const std::array<std::int64_t, 3> xg = {x, y, z};
             const node_t x_from = frames[from].local_node(xg);
             for (int set = 0; set < int(velocities.size()); ++set)
                 for (int i = 0; i < int(velocities[set].size()); ++i) {
                     const auto& c = velocities[set][i];
+                    if (!inside_unwrapped(d, reach, xg, c)) continue;
                     const auto yp = wrapped(d, {xg[0] + c[0], xg[1] + c[1], xg[2] + c[2]});
                     const std::uint8_t target = flags[node_at(d, yp)];
                     if (free_slip && is_halfway_wall(target))
@@ -138,14 +160,8 @@ void for_each_crossing(const Tiles& t, const Dims& d, const std::vector<std::uin
 }
 
 HaloShape halo_shape(StencilKind stencil) {
-    return with_stencil(stencil, [](auto tag) {
-        using S = typename decltype(tag)::type;
-        HaloShape h;
-        for (int i = 0; i < S::Q; ++i)
-            for (int a = 0; a < 3; ++a)
-                h.per_face_node[a] += cvel<S>(i, a) > 0 ? 1 : 0;
-        return h;
-    });
+    return with_stencil(stencil,
+                        [](auto tag) { return halo_shape_of<typename decltype(tag)::type>(); });
 }
 
 } // namespace ll

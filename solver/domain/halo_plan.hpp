@@ -3,6 +3,7 @@
 // from any engine or transport. Calore et al. 2016 tile the lattice over GPUs in 1-D and 2-D
 // with halo columns; here the tiles are boxes along 1, 2 or 3 axes.
 #pragma once
+#include "../engine/engine.hpp" // TilePlace
 #include "../options.hpp"
 #include "tiling.hpp"
 
@@ -22,6 +23,8 @@ struct TileFrame {
     // The tile-local node of a global position given relative to an owned node (owned global
     // coordinates plus an offset of at most `halo` per cut axis).
     node_t local_node(const std::array<std::int64_t, 3>& global) const;
+    // The same, for the tile's engine (EngineConfig::tile) in the whole lattice `d`.
+    TilePlace place(const Dims& d) const;
 };
 TileFrame tile_frame(const Tiles& t, const Dims& d, int tile, std::uint32_t depth);
 
@@ -39,16 +42,23 @@ struct Crossing {
     int from, to, set, i;
     node_t x_from, x_to;
 };
+// What a model asks of the exchange besides its velocities (models/registry.hpp): how deep its
+// halo is (the nodes that deep inside a face send across it; the frames' halo), and along which
+// axes the whole lattice wraps (along the others, what leaves the lattice enters no tile).
+struct HaloReach {
+    std::uint32_t depth = 1;
+    bool wraps[3] = {true, true, true};
+};
 // With free-slip walls, populations sent into any wall node are crossings too where a
 // reflection reads them in another tile (reflected_crossings in halo_plan.cpp).
 // Every crossing of the lattice, in a fixed order (tile `from`, then node, then set and i), so
 // that every process enumerates the same list. velocities[k] are set k's c_i.
 void for_each_crossing(const Tiles& t, const Dims& d, const std::vector<std::uint8_t>& flags,
                        const std::vector<std::vector<std::array<int, 3>>>& velocities,
-                       const std::function<void(const Crossing&)>& f);
+                       const HaloReach& reach, const std::function<void(const Crossing&)>& f);
 
 // The halo of a DdQq flow stencil, for choose_tiles: the velocities crossing a face node
-// normal to each axis, depth 1. For models whose traits allow subdomains (models/registry.hpp).
+// normal to each axis, depth 1. For any model: halo_shape(EngineConfig) (models/registry.hpp).
 HaloShape halo_shape(StencilKind stencil);
 
 } // namespace ll

@@ -22,8 +22,10 @@ TiledEngine::TiledEngine(const EngineConfig& cfg, const Tiles& tiles, EngineMake
     : cfg_(cfg), tiles_(tiles), make_(std::move(make)), comm_(std::move(comm)),
       transport_(transport) {
     const int expected = comm_->size() > 1 ? comm_->size() : 0;
-    const std::string shape_error =
-        tiles_error(tiles_, cfg.dims, {{0, 0, 0}, int(kDepth)}, expected, "MPI ranks");
+    const HaloShape halo = halo_shape(cfg);
+    reach_.depth = std::uint32_t(halo.depth);
+    reach_.wraps[1] = model_traits(cfg).wraps_y;
+    const std::string shape_error = tiles_error(tiles_, cfg.dims, halo, expected, "MPI ranks");
     if (!shape_error.empty()) throw ConfigError(shape_error);
     if (!model_traits(cfg).subdomains)
         throw ConfigError("subdomains: this model's engine has no halo exchange (" +
@@ -33,7 +35,9 @@ TiledEngine::TiledEngine(const EngineConfig& cfg, const Tiles& tiles, EngineMake
     for (int t = 0; t < tiles_.count(); ++t) {
         if (!local(t)) continue;
         EngineConfig sub = cfg;
-        sub.dims = tile_frame(tiles_, cfg.dims, t, kDepth).local;
+        const TileFrame frame = tile_frame(tiles_, cfg.dims, t, reach_.depth);
+        sub.dims = frame.local;
+        sub.tile = frame.place(cfg.dims);
         engines_[t] = make_(sub, t);
     }
     Engine& e = any_engine();
@@ -65,7 +69,7 @@ void TiledEngine::set_flags(const std::vector<std::uint8_t>& flags) {
     for (int t = 0; t < tiles_.count(); ++t)
         if (engines_[t])
             engines_[t]->set_flags(
-                tile_flags(tile_frame(tiles_, cfg_.dims, t, kDepth), cfg_.dims, flags));
+                tile_flags(tile_frame(tiles_, cfg_.dims, t, reach_.depth), cfg_.dims, flags));
     flags_ = flags;
     whole_.reset();
     build_links();
@@ -80,7 +84,7 @@ void TiledEngine::build_links() {
         velocities.push_back(any.set_velocities(k));
     const int parities = is_in_place(cfg_.model.scheme) ? 2 : 1;
     std::map<LinkKey, ElementLists> lists;
-    for_each_crossing(tiles_, cfg_.dims, flags_, velocities, [&](const Crossing& c) {
+    for_each_crossing(tiles_, cfg_.dims, flags_, velocities, reach_, [&](const Crossing& c) {
         if (!local(c.from) && !local(c.to)) return;
         for (int p = 0; p < parities; ++p) {
             auto& l = lists[{c.from, c.to, c.set, p}];

@@ -80,9 +80,6 @@ private:
     // The sender's and the receiver's elements of a link, in crossing order.
     using ElementLists = std::pair<std::vector<std::uint64_t>, std::vector<std::uint64_t>>;
 
-    // The halo depth of every model with a halo exchange: DdQq velocities reach one node.
-    static constexpr std::uint32_t kDepth = 1;
-
     bool local(int tile) const { return tile % comm_->size() == comm_->rank(); }
     Engine& any_engine() const;
     void build_links();
@@ -106,6 +103,7 @@ private:
 
     EngineConfig cfg_;
     Tiles tiles_;
+    HaloReach reach_; // the model's halo depth (1 for DdQq, 3 for D2Q37) and wrapping axes
     EngineMaker make_;
     std::shared_ptr<Communicator> comm_;
     std::vector<std::unique_ptr<Engine>> engines_; // per tile; null where the tile is remote

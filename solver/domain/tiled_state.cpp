@@ -28,7 +28,7 @@ void TiledEngine::import_equilibrium(const std::vector<std::uint8_t>& flags,
     std::vector<double> lrho, lu, lT;
     for (int t = 0; t < tiles_.count(); ++t) {
         if (!engines_[t]) continue;
-        const TileFrame f = tile_frame(tiles_, cfg_.dims, t, kDepth);
+        const TileFrame f = tile_frame(tiles_, cfg_.dims, t, reach_.depth);
         const node_t n = f.local.nodes();
         lf.resize(n);
         lrho.resize(n);
@@ -44,6 +44,7 @@ void TiledEngine::import_equilibrium(const std::vector<std::uint8_t>& flags,
         }
         EngineConfig sub = cfg_;
         sub.dims = f.local;
+        sub.tile = f.place(cfg_.dims);
         engines_[t]->import_state(equilibrium_state(sub, lf, lrho, lu, lT));
     }
     whole_.reset();
@@ -51,7 +52,7 @@ void TiledEngine::import_equilibrium(const std::vector<std::uint8_t>& flags,
 
 void TiledEngine::scatter_to_tile(int tile, const std::vector<double>& global,
                                   std::vector<double>& local, const std::vector<int>& q) const {
-    const TileFrame f = tile_frame(tiles_, cfg_.dims, tile, kDepth);
+    const TileFrame f = tile_frame(tiles_, cfg_.dims, tile, reach_.depth);
     const node_t nodes = cfg_.dims.nodes(), local_nodes = f.local.nodes();
     std::size_t total = 0;
     for (int qk : q)
@@ -73,7 +74,7 @@ void TiledEngine::scatter_to_tile(int tile, const std::vector<double>& global,
 
 void TiledEngine::gather_from_tile(int tile, const std::vector<double>& local,
                                    std::vector<double>& global, const std::vector<int>& q) const {
-    const TileFrame f = tile_frame(tiles_, cfg_.dims, tile, kDepth);
+    const TileFrame f = tile_frame(tiles_, cfg_.dims, tile, reach_.depth);
     const node_t nodes = cfg_.dims.nodes(), local_nodes = f.local.nodes();
     const Box& b = f.box;
     for (std::uint32_t z = b.lo[2]; z < b.hi[2]; ++z)
@@ -191,7 +192,7 @@ void TiledEngine::read_field_by_tiles(const FieldRequest& req, const FieldRegion
     std::vector<float> part;
     for (int t = 0; t < tiles_.count(); ++t) {
         if (!engines_[t]) continue;
-        const TileFrame f = tile_frame(tiles_, cfg_.dims, t, kDepth);
+        const TileFrame f = tile_frame(tiles_, cfg_.dims, t, reach_.depth);
         FieldRegion local = region;
         if (!region.whole) {
             const int a = int(region.axis);

@@ -116,8 +116,8 @@ std::string tiles_error(const Tiles& t, const Dims& d, const HaloShape& h, int e
         if (thinnest < depth)
             return name + ": the thinnest tile along " + axis + " has width " +
                    std::to_string(thinnest) + ", less than the halo depth " +
-                   std::to_string(depth) + " (" + axis + " is " + std::to_string(ext[a]) +
-                   " nodes wide): give " + factor +
+                   std::to_string(depth) + ", the minimum tile width (" + axis + " is " +
+                   std::to_string(ext[a]) + " nodes wide): give " + factor +
                    " <= " + std::to_string(std::max(ext[a] / depth, 1u));
     }
     return "";

@@ -40,6 +40,20 @@ struct HaloShape {
     int per_face_node[3] = {0, 0, 0};
     int depth = 1;
 };
+// The halo of a velocity set S (its c[Q][3]): per_face_node[a] sums c_ia over the velocities
+// with c_ia > 0 (one value from each layer it crosses from), depth is the longest |c_ia|.
+template <class S>
+constexpr HaloShape halo_shape_of() {
+    HaloShape h;
+    h.depth = 0;
+    for (int i = 0; i < S::Q; ++i)
+        for (int a = 0; a < 3; ++a) {
+            const int c = S::c[i][a];
+            h.per_face_node[a] += c > 0 ? c : 0;
+            h.depth = c > h.depth ? c : (-c > h.depth ? -c : h.depth);
+        }
+    return h;
+}
 
 // Why `t` cannot split `d` (empty when it can). In order of checking:
 //  - a factor outside 1..4096;

@@ -23,8 +23,7 @@ class CpuEngine final : public ModelEngine<M> {
 
 public:
     explicit CpuEngine(const EngineConfig& cfg) : cfg_(cfg), args_(M::make_args(cfg)) {
-        allocate_sets<M>(a_, b_, cfg.dims, cfg.model.scheme,
-                         [](auto& set, std::size_t n) { set.assign(n, Store{}); });
+        allocate_sets<M>(a_, b_, cfg, [](auto& set, std::size_t n) { set.assign(n, Store{}); });
         flags_.assign(cfg.dims.nodes(), kFluid);
         info_.backend = "cpu";
         info_.device = std::to_string(omp_get_max_threads()) + " OpenMP threads";
@@ -127,7 +126,7 @@ public:
         return cfg_;
     }
     int add_halo_list(int set, std::vector<std::uint64_t> elements) override {
-        if constexpr (!HaloModel<M>) return Engine::add_halo_list(set, std::move(elements));
+        if constexpr (!ExchangesHalos<M>) return Engine::add_halo_list(set, std::move(elements));
         halo_lists_.push_back({set, std::move(elements)});
         return int(halo_lists_.size()) - 1;
     }

@@ -27,8 +27,7 @@ class CudaEngine final : public ModelEngine<M> {
 
 public:
     explicit CudaEngine(const EngineConfig& cfg) : cfg_(cfg), args_(M::make_args(cfg)) {
-        allocate_sets<M>(a_, b_, cfg.dims, cfg.model.scheme,
-                         [](auto& set, std::size_t n) { set.allocate(n); });
+        allocate_sets<M>(a_, b_, cfg, [](auto& set, std::size_t n) { set.allocate(n); });
         const std::size_t nodes = cfg.dims.nodes();
         flags_.allocate(nodes);
         LL_CUDA(cudaMemset(flags_.get(), 0, nodes));
@@ -165,7 +164,7 @@ public:
     // ---- halo exchange (engine.hpp; cuda_halo.cuh) ----
     const EngineConfig& config() const override { return cfg_; }
     int add_halo_list(int set, std::vector<std::uint64_t> elements) override {
-        if constexpr (!HaloModel<M>) return Engine::add_halo_list(set, std::move(elements));
+        if constexpr (!ExchangesHalos<M>) return Engine::add_halo_list(set, std::move(elements));
         return halo_.add(set, elements);
     }
     void clear_halo_lists() override { halo_.clear(); }

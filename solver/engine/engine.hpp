@@ -39,6 +39,23 @@ struct BoussinesqParams {
     thermal::boussinesq::ThermalSettings settings;
 };
 
+// Where an engine's lattice lies when it is one tile of a larger lattice (solver/domain/,
+// docs/DESIGN.md "Scale-out"): the tile's box [lo, hi) in the whole lattice, plus halo[a]
+// layers of other tiles' nodes (kHalo in the flags) on both sides of every cut axis a. Models
+// whose boundaries are nodes (DdQq) need none of it; D2Q37, whose periodic x and walls are
+// passes of its own, reads which of its edges are cuts. Default: the whole lattice.
+struct TilePlace {
+    Dims whole{0, 0, 0}; // no nodes: this engine runs the whole lattice
+    std::uint32_t lo[3] = {0, 0, 0}, hi[3] = {0, 0, 0};
+    std::uint32_t halo[3] = {0, 0, 0};
+    bool is_tile() const { return whole.nodes() != 0; }
+    // The tile's side `side` (0: low, 1: high) along axis a is the whole lattice's edge.
+    bool on_edge(int a, int side) const {
+        const std::uint32_t n[3] = {whole.nx, whole.ny, whole.nz};
+        return !is_tile() || (side == 0 ? lo[a] == 0 : hi[a] == n[a]);
+    }
+};
+
 struct EngineConfig {
     Dims dims;
     ModelChoice model;
@@ -46,6 +63,7 @@ struct EngineConfig {
     LaunchConfig launch;
     ThermalParams thermal;
     BoussinesqParams boussinesq{};
+    TilePlace tile{};
 };
 
 // Macroscopic fields of the whole lattice, x fastest, then y, then z. T: temperature, filled
@@ -121,8 +139,9 @@ public:
     virtual double time_pass(const std::string& pass, int block_size, int launches);
 
     // ---- Halo exchange (solver/domain/; docs/DESIGN.md, "Scale-out") ----
-    // Engines of models whose population sets stream by the DdQq addressing (HaloModel in
-    // population_sets.hpp) answer these; the others throw ConfigError naming what is missing.
+    // Engines of models with a halo exchange (ExchangesHalos in population_sets.hpp: the DdQq
+    // addressing, or the model's own) answer these; others throw ConfigError naming what is
+    // missing.
     // The population sets and each set's velocities c_i.
     virtual int population_sets() const;
     virtual std::vector<std::array<int, 3>> set_velocities(int set) const;

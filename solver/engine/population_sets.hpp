@@ -1,5 +1,6 @@
 // A node model's population sets as CpuEngine, CudaEngine and the CUDA state kernels hold them.
 #pragma once
+#include "engine.hpp"
 #include "node_model.hpp"
 #include "solver/dispatch.hpp"
 
@@ -18,23 +19,23 @@ std::size_t state_size(const Dims& d) {
 }
 
 // Elements of population set k's buffer: nodes x Q_k, unless the model pads its lattice (D2Q37:
-// halo columns and rows 3 deep) and says so with set_elements(k, dims).
+// halo columns and rows 3 deep, around a tile's own nodes) and says so with set_elements(k, c).
 template <class M>
-std::size_t set_elements(int k, const Dims& d) {
-    if constexpr (requires { M::set_elements(k, d); })
-        return M::set_elements(k, d);
+std::size_t set_elements(int k, const EngineConfig& c) {
+    if constexpr (requires { M::set_elements(k, c); })
+        return M::set_elements(k, c);
     else
-        return std::size_t(d.nodes()) * std::size_t(M::set_q(k));
+        return std::size_t(c.dims.nodes()) * std::size_t(M::set_q(k));
 }
 
 // Allocates an engine's population sets: a[k] for every set, b[k] too for A-B schemes (in-place
 // ones read and write a[k]). `alloc(buffer, count)` is the back end's allocation.
 template <NodeModel M, class Buffers, class Alloc>
-void allocate_sets(Buffers& a, Buffers& b, const Dims& dims, Scheme scheme, Alloc&& alloc) {
+void allocate_sets(Buffers& a, Buffers& b, const EngineConfig& c, Alloc&& alloc) {
     for (int k = 0; k < M::kSets; ++k) {
-        const std::size_t count = set_elements<M>(k, dims);
+        const std::size_t count = set_elements<M>(k, c);
         alloc(a[k], count);
-        if (!is_in_place(scheme)) alloc(b[k], count);
+        if (!is_in_place(c.model.scheme)) alloc(b[k], count);
     }
 }
 
@@ -101,6 +102,16 @@ template <class M>
 concept HaloModel = NodeModel<M> && requires {
     typename M::template SetStencil<0>;
 };
+// A model that names its slots itself (host code; D2Q37: padded planes, x periodic only in a
+// tile that spans it): set k's velocities, and Engine::outgoing_element for configuration c.
+template <class M>
+concept OwnHaloModel = NodeModel<M> && requires(const EngineConfig& c) {
+    { M::halo_velocities(0) } -> std::same_as<std::vector<std::array<int, 3>>>;
+    { M::outgoing_element(c, 0, node_t(0), 0, 0) } -> std::convertible_to<std::uint64_t>;
+};
+// A model whose tiles exchange halos (Engine's halo methods answer).
+template <class M>
+concept ExchangesHalos = HaloModel<M> || OwnHaloModel<M>;
 
 // f(Tag<S>) with set k's stencil S.
 template <HaloModel M, class F>

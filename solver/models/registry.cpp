@@ -7,6 +7,7 @@
 #include "registry.hpp"
 
 #include "solver/core/flags.hpp"
+#include "solver/domain/halo_plan.hpp"
 #include "solver/models/boussinesq/config.hpp"
 #include "solver/models/d2q37/config.hpp"
 
@@ -27,11 +28,11 @@ ModelKind model_kind(const EngineConfig& cfg) {
 
 namespace {
 constexpr std::array<ModelTraits, 3> kModels{{
-    {ModelKind::Isothermal, "isothermal", false, true, true, true},
-    {ModelKind::Boussinesq, "boussinesq", true, true, true, true},
-    // Seed 004's walls are the rows beyond the top and bottom of the lattice.
-    // Its halos are 3 deep and filled by its own pbc pass: no tiles yet.
-    {ModelKind::D2Q37, "d2q37", true, false, false, false},
+    {ModelKind::Isothermal, "isothermal", false, true, true, true, true},
+    {ModelKind::Boussinesq, "boussinesq", true, true, true, true, true},
+    // Seed 004's walls are the rows beyond the top and bottom of the lattice. Its halos are 3
+    // deep: pbc fills them in one domain, the exchange across a tile's cut (Calore et al. 2016).
+    {ModelKind::D2Q37, "d2q37", true, false, false, true, false},
 }};
 } // namespace
 
@@ -42,22 +43,29 @@ std::string_view to_string(ModelKind kind) {
     return model_traits(kind).name;
 }
 
+HaloShape halo_shape(const EngineConfig& cfg) {
+    if (model_kind(cfg) == ModelKind::D2Q37) return halo_shape_of<thermal::D2Q37>();
+    return halo_shape(cfg.model.stencil);
+}
+
 // ---- [SECTION] compatibility and memory ----
 std::string compatible(const EngineConfig& cfg) {
+    // A tile is checked as the lattice it is part of; tiles_error has checked its extents.
+    const Dims& dims = cfg.tile.is_tile() ? cfg.tile.whole : cfg.dims;
     switch (model_kind(cfg)) {
     case ModelKind::Boussinesq: {
-        const std::string own = bq::model_error(cfg.model, cfg.dims);
+        const std::string own = bq::model_error(cfg.model, dims);
         if (!own.empty()) return own;
         break;
     }
     case ModelKind::D2Q37: {
-        const std::string choice = compatibility_error(cfg.model, cfg.dims);
+        const std::string choice = compatibility_error(cfg.model, dims);
         return choice.empty() ? thermal::d2q37_params_error(cfg) : choice;
     }
     default:
         break;
     }
-    return compatibility_error(cfg.model, cfg.dims);
+    return compatibility_error(cfg.model, dims);
 }
 
 std::string model_change_error(const EngineConfig& from, const EngineConfig& to) {

@@ -1,6 +1,7 @@
 // The one registry of models: above the engine, code asks it what a model offers instead of
 // branching on the model (docs/DESIGN.md, "One engine, models as plug-ins", "Adding a model").
 #pragma once
+#include "solver/domain/tiling.hpp" // HaloShape
 #include "solver/engine/engine.hpp"
 
 #include <string>
@@ -24,14 +25,21 @@ struct ModelTraits {
     bool edits_obstacles; // node types can change during a run (Simulation::set_node_types)
     bool near_wall_bits;  // half-way walls inside the lattice: flags carry kNearWallBit
     bool subdomains;      // a lattice splits into tiles with halo exchange (solver/domain/)
+    // The lattice wraps along y. False where the model's walls lie beyond its first and last
+    // rows (D2Q37): what leaves there enters no tile, and a tile at the edge has the wall.
+    bool wraps_y;
 };
 const ModelTraits& model_traits(ModelKind kind);
 inline const ModelTraits& model_traits(const EngineConfig& cfg) {
     return model_traits(model_kind(cfg));
 }
 
-// Empty when the model of `cfg` runs its ModelChoice on its lattice; otherwise a message that
-// names the key and the allowed values.
+// The halo a tile of the model exchanges (domain/tiling.hpp), from its velocities: as deep as
+// they reach (1 for the DdQq models, 3 for D2Q37), which bounds the thinnest tile.
+HaloShape halo_shape(const EngineConfig& cfg);
+
+// Empty when the model of `cfg` runs its ModelChoice on its lattice (a tile's: on the whole
+// lattice, cfg.tile); otherwise a message that names the key and the allowed values.
 std::string compatible(const EngineConfig& cfg);
 
 // Empty when a run of `from` can switch to `to` keeping its state (a choice of the same model,

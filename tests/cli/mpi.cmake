@@ -50,3 +50,18 @@ mpi_bad(silent_rank "rank 0: the start-up check: no answer from another rank wit
         ${mpirun} -np 1 $<TARGET_FILE:latticelab> ${small} : -np 1 $<TARGET_FILE:silent_rank>)
 mpi_bad(scale_bench "scale-bench: runs in one process"
         ${mpirun} -np 2 $<TARGET_FILE:latticelab> scale-bench --backend cpu --size 16)
+
+# The D2Q37 model (rt2d) over 2 ranks, one tile each along x (the exchange replaces its pbc),
+# and along y (the walls stay with the edge tiles): the VTK file of one process, as are 2x2
+# tiles in one process.
+string(JOIN " " rt2d run rt2d --backend cpu --set size=16 --set height=32 --steps 201)
+add_test(NAME cli_mpi_rt2d_ranks_equal_one_process
+         COMMAND sh -c "set -e; rm -rf \"$0\"; mkdir -p \"$0\"; \
+\"$1\" ${rt2d} --quiet --vtk \"$0/one.vti\"; \
+\"$1\" ${rt2d} --quiet --tiles 2x2 --vtk \"$0/tiles.vti\"; \
+\"$2\" \"$3/compare_vti.py\" \"$0/one.vti\" \"$0/tiles.vti\"; \
+for t in 2x1x1 1x2x1; do ${mpirun} -np 2 \"$1\" ${rt2d} --tiles $t --vtk \"$0/ranks$t.vti\" \
+  > \"$0/ranks$t.log\"; \"$2\" \"$3/compare_vti.py\" \"$0/one.vti\" \"$0/ranks$t.vti\"; done; \
+grep -q '2 subdomains (2x1x1) on 2 ranks' \"$0/ranks2x1x1.log\""
+                 ${CLI_OUT}/mpi_rt2d ${CLI_EXE} ${CLI_PY} ${CMAKE_CURRENT_SOURCE_DIR})
+set_tests_properties(cli_mpi_rt2d_ranks_equal_one_process PROPERTIES LABELS cpu TIMEOUT 120)

@@ -6,8 +6,10 @@ cli_bad(tiles_z_on_2d "--tiles 1x1x2: the lattice is 1 node wide along z"
         run cavity2d --backend cpu --tiles 1x1x2)
 cli_bad(tiles_thinner_than_halo "--tiles 12x1x1: the thinnest tile along x has width 0"
         run cavity2d --backend cpu --set size=8 --tiles 12x1x1)
-cli_bad(tiles_d2q37 "subdomains: this model's engine has no halo exchange"
-        run rt2d --backend cpu --set size=16 --tiles 2x1x1)
+# D2Q37's halo is 3 deep: 16 columns in 6 tiles are 2 or 3 wide (a D2Q9 tile may be 1 wide).
+cli_bad(tiles_d2q37_thinner_than_halo
+        "--tiles 6x1x1: the thinnest tile along x has width 2, less than the halo depth 3, the minimum tile width"
+        run rt2d --backend cpu --set size=16 --tiles 6x1x1)
 cli_bad(devices_on_cpu "--devices 7: GPUs need the CUDA back end"
         run cavity2d --backend cpu --devices 7)
 cli_bad(devices_list "--devices 'x': must be a comma list of GPU numbers"

@@ -57,16 +57,31 @@ D2Q37Params d2q37_params(const EngineConfig& cfg) {
     return p;
 }
 
+Grid d2q37_grid(const EngineConfig& cfg) {
+    const TilePlace& t = cfg.tile;
+    Grid g;
+    g.lx = int(cfg.dims.nx) - 2 * int(t.halo[0]);
+    g.ly = int(cfg.dims.ny) - 2 * int(t.halo[1]);
+    g.wrap_x = t.halo[0] == 0;
+    g.wall_below = t.on_edge(1, 0);
+    g.wall_above = t.on_edge(1, 1);
+    return g;
+}
+
 std::string d2q37_params_error(const EngineConfig& cfg) {
     if (!(cfg.flow.tau > 0.5)) return "tau = " + std::to_string(cfg.flow.tau) + ": must be > 0.5";
     if (!(cfg.thermal.T_bottom > 0) || !(cfg.thermal.T_top > 0))
         return "wall temperature: must be > 0 (T0 = 1)";
+    for (int a = 0; a < 2; ++a)
+        if (cfg.tile.halo[a] != 0 && cfg.tile.halo[a] != std::uint32_t(Grid::H))
+            return "subdomains: a d2q37 tile's halo is " + std::to_string(Grid::H) +
+                   " nodes deep, not " + std::to_string(cfg.tile.halo[a]);
     return "";
 }
 
 std::string d2q37_flags_error(const std::vector<std::uint8_t>& flags) {
-    if (std::all_of(flags.begin(), flags.end(), [](std::uint8_t f) { return f == kFluid; }))
-        return "";
+    const auto plain = [](std::uint8_t f) { return f == kFluid || f == kHalo; };
+    if (std::all_of(flags.begin(), flags.end(), plain)) return "";
     return "obstacles: the d2q37 model has walls at the top and bottom only; draw obstacles in "
            "an isothermal or a Boussinesq scenario";
 }

@@ -35,9 +35,15 @@ std::vector<double> equilibrium_state(const D2Q37Params& p, const ThermalFields&
 
 // The model's parameters: tau, gravity, fixed-temperature walls below and above the lattice.
 D2Q37Params d2q37_params(const EngineConfig& cfg);
-// Empty when the parameters can run (tau > 1/2, wall temperatures > 0); else the message.
+// The grid of an engine's lattice: the whole lattice, or a tile's own nodes (cfg.tile) with the
+// next tiles' border nodes in its halo; x wraps only where the tile spans it, and a wall lies
+// only beyond a side on the whole lattice's bottom or top edge (Calore et al. 2016's tiles).
+Grid d2q37_grid(const EngineConfig& cfg);
+// Empty when the parameters can run (tau > 1/2, wall temperatures > 0) and a tile's halo is
+// the grid's (Grid::H deep); else the message.
 std::string d2q37_params_error(const EngineConfig& cfg);
-// Empty for all-fluid flags: the walls are the rows beyond the top and bottom of the lattice.
+// Empty for all-fluid flags (a tile's halo nodes kHalo): the walls are the rows beyond the top
+// and bottom of the lattice.
 std::string d2q37_flags_error(const std::vector<std::uint8_t>& flags);
 // The canonical state at the local equilibrium of the hydrodynamic fields (rho, u_H, T_H;
 // model.hpp): u holds 3 values per node, x fastest.

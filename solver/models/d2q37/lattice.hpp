@@ -3,7 +3,8 @@
 //
 // [SECTION] Grid            SoA planes with halos 3 deep, y fastest (seed 004, Fig. 3)
 // [SECTION] schemes         push / pull, separate kernels or fused; what each array holds
-// [SECTION] halo steps      pbc (pull: copy edge columns out) and fold (push: copy them back)
+// [SECTION] halo steps      pbc (pull: copy edge columns out) and fold (push: copy them back);
+//                           in a tile cut along x the halo exchange does both (Calore et al. 2016)
 // [SECTION] node steps      gather, scatter, bc, collide
 #pragma once
 #include "model.hpp"
@@ -17,9 +18,22 @@ namespace ll::thermal {
 // halo columns; the halo rows receive (push) or are read instead of (pull) what crosses the
 // top and bottom walls, which the bc step then replaces. Seed 004 stores each population as
 // one plane, y fastest ("column-major in Y"), so that one x-halo column is contiguous.
+// A tile of a split lattice (solver/domain/) is such a grid of its own nodes, and its halo
+// columns and rows hold the next tiles' border nodes: past a cut, nothing wraps (wrap_x false,
+// no pbc or fold) and no wall lies (Rows), and the exchange fills the halo after each step.
 struct Grid {
     static constexpr int H = D2Q37::kMaxHop;
     int lx = 0, ly = 0;
+    bool wrap_x = true;                        // x is periodic in this grid (not cut)
+    bool wall_below = true, wall_above = true; // walls below row 0, above row ly - 1
+
+    LL_HD Rows rows() const { return {ly, wall_below, wall_above}; }
+    // Column x of a hop's end: wrapped into 0..lx-1 where x is periodic, else as it is (a
+    // halo column of a tile, -H..-1 or lx..lx+H-1). x is at most H outside 0..lx-1.
+    LL_HD int wrapped_x(int x) const { return wrap_x ? (x + lx) % lx : x; }
+    // The rows the fold covers (fold_site).
+    LL_HD int fold_row0() const { return wall_below ? 0 : -H; }
+    LL_HD int fold_rows() const { return ly + (wall_below ? 0 : H) + (wall_above ? 0 : H); }
 
     LL_HD int nx() const { return lx + 2 * H; }
     LL_HD int ny() const { return ly + 2 * H; }
@@ -64,14 +78,17 @@ constexpr const char* scheme_name(D2Q37Scheme s) {
 
 // ---- [SECTION] halo steps ----
 // pbc (seed 004's periodic boundary step, pull): copy population i of the edge column into
-// the halo column d (1..H) on the other side. The whole column is contiguous.
+// the halo column d (1..H) on the other side. The whole column is contiguous, halo rows too:
+// in a tile cut along y only, they hold the next tile's rows, which diagonal hops read.
 LL_HD void pbc_site(const Grid& g, double* a, int i, int d, int y) {
     a[g.at(i, g.site(-d, y))] = a[g.at(i, g.site(g.lx - d, y))];
     a[g.at(i, g.site(g.lx - 1 + d, y))] = a[g.at(i, g.site(d - 1, y))];
 }
 
 // fold (push): what was pushed into halo column d belongs to the column on the other side.
-// Only directions that reach that deep landed there; the rest of the halo is stale.
+// Only directions that reach that deep landed there; the rest of the halo is stale. It runs
+// over the lattice's rows and, in a tile, the halo rows beyond a cut (Grid::fold_rows), where
+// what crossed the cut and the periodic edge at once waits for the exchange.
 LL_HD void fold_site(const Grid& g, double* b, int d, int y) {
     static_for<D2Q37::Q>([&](auto I) {
         constexpr int cx = D2Q37::c[I][0];
@@ -101,7 +118,7 @@ LL_HD void gather(const Grid& g, const D2Q37Params& p, const double* a, int x, i
     });
     if constexpr (kNearWall) {
         const auto out = [&](auto I) { return a[g.at(opposite(I), s)]; };
-        apply_wall(y, g.ly, p, out, f);
+        apply_wall(y, g.rows(), p, out, f);
     }
 }
 
@@ -122,9 +139,9 @@ LL_HD void bc_push(const Grid& g, const D2Q37Params& p, double* b, int x, int y)
         constexpr int cx = D2Q37::c[I][0], cy = D2Q37::c[I][1];
         return b[g.at(opposite(I), s - g.hop(cx, cy))];
     };
-    apply_wall(y, g.ly, p, out, f);
+    apply_wall(y, g.rows(), p, out, f);
     static_for<D2Q37::Q>([&](auto I) {
-        if (through_wall<I>(y, g.ly)) b[g.at(I, s)] = f[I];
+        if (through_wall<I>(y, g.rows())) b[g.at(I, s)] = f[I];
     });
 }
 
@@ -133,9 +150,9 @@ LL_HD void bc_pull(const Grid& g, const D2Q37Params& p, const double* a, double*
     const std::size_t s = g.site(x, y);
     double f[D2Q37::Q] = {}; // only the wall directions are set and used; {} quiets GCC 12 -O3
     const auto out = [&](auto I) { return a[g.at(opposite(I), s)]; };
-    apply_wall(y, g.ly, p, out, f);
+    apply_wall(y, g.rows(), p, out, f);
     static_for<D2Q37::Q>([&](auto I) {
-        if (through_wall<I>(y, g.ly)) b[g.at(I, s)] = f[I];
+        if (through_wall<I>(y, g.rows())) b[g.at(I, s)] = f[I];
     });
 }
 

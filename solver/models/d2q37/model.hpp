@@ -111,13 +111,19 @@ LL_HD void collide(const D2Q37Params& p, double (&f)[D2Q37::Q]) {
 // The lattice has ly rows, y = 0 (bottom) .. ly - 1 (top); beyond them are walls. A
 // population of row y arriving in direction I comes from row y - c_Iy; when that row is
 // outside, the bc step (seed 004: rows 0..2 and ly-3..ly-1, after propagate) supplies it.
+// A tile of a split lattice (solver/domain/) has a wall only on the side where it touches the
+// whole lattice's bottom or top; across its other y edges populations come from the next tile.
+struct Rows {
+    int ly = 0;
+    bool wall_below = true, wall_above = true;
+};
 template <int I>
-LL_HD bool through_wall(int y, int ly) {
+LL_HD bool through_wall(int y, const Rows& r) {
     constexpr int cy = D2Q37::c[I][1];
-    return (cy > 0 && y - cy < 0) || (cy < 0 && y - cy >= ly);
+    return (cy > 0 && r.wall_below && y - cy < 0) || (cy < 0 && r.wall_above && y - cy >= r.ly);
 }
-LL_HD bool near_wall(int y, int ly) {
-    return y < D2Q37::kMaxHop || y >= ly - D2Q37::kMaxHop;
+LL_HD bool near_wall(int y, const Rows& r) {
+    return (r.wall_below && y < D2Q37::kMaxHop) || (r.wall_above && y >= r.ly - D2Q37::kMaxHop);
 }
 
 // Fills f[I] for every I entering row y through a wall. out(I) is the post-collision value
@@ -128,29 +134,32 @@ LL_HD bool near_wall(int y, int ly) {
 //    returning populations are the wall's equilibrium (rho_w, u = 0, T_wall), with rho_w such
 //    that the returned mass equals the mass that left. This fixes the temperature and the
 //    velocity of what the wall emits, as seed 004's bc does, without a mass leak.
+// Row y is near a wall (near_wall); a lattice with both walls has ly >= 12 rows, so a row is
+// near one wall only: the bottom one within kMaxHop rows of it.
 template <class Out>
-LL_HD void apply_wall(int y, int ly, const D2Q37Params& p, const Out& out, double (&f)[D2Q37::Q]) {
+LL_HD void apply_wall(int y, const Rows& r, const D2Q37Params& p, const Out& out,
+                      double (&f)[D2Q37::Q]) {
     // Scalars chosen one by one: a reference to p.bottom or p.top would take the address of
     // a kernel parameter and make nvcc copy the whole struct into local memory (80 B stack).
-    const bool bottom = y < ly / 2;
+    const bool bottom = r.wall_below && y < D2Q37::kMaxHop;
     const WallKind kind = bottom ? p.bottom.kind : p.top.kind;
     const double wall_T = bottom ? p.bottom.T : p.top.T;
     if (kind == WallKind::Adiabatic) {
         static_for<D2Q37::Q>([&](auto I) {
-            if (through_wall<I>(y, ly)) f[I] = out(I);
+            if (through_wall<I>(y, r)) f[I] = out(I);
         });
         return;
     }
     const EqState at_wall{1.0, 0.0, 0.0, wall_T - 1};
     double left = 0, emitted = 0;
     static_for<D2Q37::Q>([&](auto I) {
-        if (!through_wall<I>(y, ly)) return;
+        if (!through_wall<I>(y, r)) return;
         left += out(I);
         emitted += equilibrium<I>(at_wall);
     });
     const double rho_w = left / emitted;
     static_for<D2Q37::Q>([&](auto I) {
-        if (through_wall<I>(y, ly)) f[I] = rho_w * equilibrium<I>(at_wall);
+        if (through_wall<I>(y, r)) f[I] = rho_w * equilibrium<I>(at_wall);
     });
 }
 

@@ -7,6 +7,7 @@
 #include "solver/domain/tiled_engine.hpp"
 #include "solver/scenario/scenario.hpp"
 #include "support/flow_fields.hpp"
+#include "support/same_state.hpp"
 
 #include <gtest/gtest.h>
 
@@ -66,18 +67,6 @@ std::vector<double> state_after(SimulationSetup s, const Tiles& tiles, int steps
     return f;
 }
 
-// Equal bit for bit, with the first difference named.
-void expect_same_state(const std::vector<double>& one, const std::vector<double>& tiled,
-                       const std::string& what) {
-    ASSERT_EQ(one.size(), tiled.size()) << what;
-    for (std::size_t k = 0; k < one.size(); ++k)
-        if (one[k] != tiled[k]) {
-            ADD_FAILURE() << what << ": value " << k << " is " << tiled[k] << ", one domain has "
-                          << one[k];
-            return;
-        }
-}
-
 void expect_tiles_match(const SimulationSetup& s, const std::vector<Tiles>& tilings) {
     for (int steps : {500, 501}) {
         const std::vector<double> one = state_after(s, {}, steps);
@@ -85,9 +74,9 @@ void expect_tiles_match(const SimulationSetup& s, const std::vector<Tiles>& tili
         ASSERT_TRUE(std::all_of(one.begin(), one.end(), [](double v) { return std::isfinite(v); }))
             << s.scenario << " is not stable over " << steps << " steps";
         for (const Tiles& t : tilings)
-            expect_same_state(one, state_after(s, t, steps),
-                              std::string(to_string(s.model.scheme)) + " " + to_string(t) +
-                                  " after " + std::to_string(steps) + " steps");
+            test::expect_same_state(one, state_after(s, t, steps),
+                                    std::string(to_string(s.model.scheme)) + " " + to_string(t) +
+                                        " after " + std::to_string(steps) + " steps");
     }
 }
 
@@ -185,12 +174,7 @@ TEST(TiledEngine, FieldsAndMacrosAreThoseOfTheWholeLattice) {
     auto split = Simulation::create(tiled, BackendKind::Cpu);
     one->step(50);
     split->step(50);
-    MacroField a, b;
-    one->read_macro(a);
-    split->read_macro(b);
-    EXPECT_EQ(a.rho, b.rho);
-    EXPECT_EQ(a.ux, b.ux);
-    EXPECT_EQ(a.uy, b.uy);
+    test::expect_same_macros(*one, *split);
     const FieldRegion whole{true};
     std::vector<float> va(s.dims.nodes()), vb(s.dims.nodes());
     FieldRequest req;
@@ -226,9 +210,6 @@ TEST(TiledEngine, RefusesWhatItCannotSplitNamingWhy) {
     } catch (const ConfigError& e) {
         EXPECT_NE(std::string(e.what()).find("z"), std::string::npos) << e.what();
     }
-    SimulationSetup rt = build_scenario("rt2d", {{"size", "16"}});
-    rt.tiles = Tiles{{2, 1, 1}};
-    EXPECT_THROW(Simulation::create(rt, BackendKind::Cpu), ConfigError);
 }
 
 } // namespace

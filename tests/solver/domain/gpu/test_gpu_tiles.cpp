@@ -1,7 +1,8 @@
 // Subdomains on one GPU (issue 12): 2 to 8 tiles, each a CUDA engine, exchanging halos device to
 // device, give the state of one CUDA domain bit for bit (FP64 and FP32: the same kernels on the
 // same values) after 500 and 501 steps, for every scheme; and the CUDA tiles match the CPU's
-// tiles within the GPU-vs-CPU tolerance of test_gpu_solver (1e-12 in FP64).
+// tiles within the GPU-vs-CPU tolerance of test_gpu_solver (1e-12 in FP64). The D2Q37 model's
+// tiles too, in 1-D and 2-D tilings (Calore et al. 2016), where the exchange replaces pbc.
 #include "solver/scenario/scenario.hpp"
 #include "support/test_support.hpp"
 
@@ -121,6 +122,27 @@ TEST(GpuTiles, TilesOverEveryGpuMatchOneGpu) {
         }
         EXPECT_EQ(updates, t.count());
         EXPECT_EQ(copies, int(all.size()));
+    }
+}
+
+// D2Q37 (rt2d): every scheme in 2x1, uneven 3x1, 1x2 and 2x2 tiles on one GPU (the copy
+// kernel) equals one CUDA domain bit for bit, and the CPU's tiles within 1e-12.
+TEST(GpuTiles, D2Q37EverySchemeMatchesOneGpuDomainBitForBit) {
+    LL_REQUIRE_GPU();
+    for (const char* scheme : {"push", "pull", "push_separate", "pull_separate"}) {
+        const SimulationSetup s =
+            build_scenario("rt2d", {{"size", "32"}, {"height", "49"}, {"scheme", scheme}});
+        for (int steps : {500, 501}) {
+            const auto one = state_after(s, {}, BackendKind::Cuda, steps);
+            for (const Tiles& t :
+                 {Tiles{{2, 1, 1}}, Tiles{{3, 1, 1}}, Tiles{{1, 2, 1}}, Tiles{{2, 2, 1}}})
+                EXPECT_EQ(max_difference(one, state_after(s, t, BackendKind::Cuda, steps)), 0)
+                    << scheme << " " << to_string(t) << " " << steps << " steps";
+        }
+        const auto cpu = state_after(s, Tiles{{2, 2, 1}}, BackendKind::Cpu, 300);
+        EXPECT_LT(max_difference(cpu, state_after(s, Tiles{{2, 2, 1}}, BackendKind::Cuda, 300)),
+                  1e-12)
+            << scheme;
     }
 }
 
