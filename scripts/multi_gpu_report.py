@@ -49,11 +49,31 @@ def mpi_tables(runs):
     return lines
 
 
+def d2q37_table(runs):
+    rows = []
+    for path in sorted(glob.glob(os.path.join(runs, "d2q37-*.json"))):
+        r = json.load(open(path))
+        sub = r.get("subdomains", {})
+        rows.append((sub.get("tiles", "1x1x1"), len(sub.get("devices", [0])), r))
+    if not rows:
+        return []
+    one = next((r["mlups"] for t, g, r in rows if t == "1x1x1"), 0)
+    lines = ["\n## D2Q37 Rayleigh-Taylor (rt2d, FP64), in process\n",
+             "| tiles | GPUs | lattice | MLUPS | efficiency | halo by |",
+             "|---|---:|---|---:|---:|---|"]
+    for tiles, n, r in rows:
+        lines.append("| %s | %d | %dx%d | %.0f | %.1f %% | %s |" % (
+            tiles, n, r["lattice"]["nx"], r["lattice"]["ny"], r["mlups"],
+            100 * r["mlups"] / (n * one) if one else 0,
+            r.get("subdomains", {}).get("transport", "one domain")))
+    return lines
+
+
 def main():
     out, runs = sys.argv[1], sys.argv[2]
     print("# Multi-GPU scaling (issue 13)")
     print("\nEfficiency: MLUPS on N GPUs / (N x MLUPS on one GPU), measured in the same run.")
-    for line in scale_tables(out) + mpi_tables(runs):
+    for line in scale_tables(out) + mpi_tables(runs) + d2q37_table(runs):
         print(line)
 
 

@@ -58,6 +58,8 @@ std::vector<double> equilibrium_state(StencilKind stencil, const std::vector<dou
     return with_stencil(stencil, [&](auto tag) {
         using S = typename decltype(tag)::type;
         std::vector<double> f(rho.size() * S::Q);
+        // Every node alone: threads share a lattice of hundreds of millions of nodes.
+#pragma omp parallel for schedule(static)
         for (std::size_t n = 0; n < rho.size(); ++n) {
             const double v[3] = {u[3 * n], u[3 * n + 1], u[3 * n + 2]};
             for (int i = 0; i < S::Q; ++i)

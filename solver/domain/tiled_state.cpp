@@ -34,6 +34,7 @@ void TiledEngine::import_equilibrium(const std::vector<std::uint8_t>& flags,
         lrho.resize(n);
         lu.resize(3 * std::size_t(n));
         lT.resize(T.empty() ? 0 : n);
+#pragma omp parallel for schedule(static)
         for (node_t l = 0; l < n; ++l) {
             const node_t g = global_node(f, l);
             lf[l] = flags[g];
