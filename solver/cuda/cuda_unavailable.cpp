@@ -1,5 +1,6 @@
 // Linked when the project is built without CUDA: the CPU back end is the only one.
 #include "../domain/device_exchange.hpp"
+#include "../domain/device_pieces.hpp"
 #include "../engine/engine.hpp"
 
 namespace ll {
@@ -16,6 +17,9 @@ int cuda_device_count() {
 }
 std::unique_ptr<DeviceExchange> make_device_exchange(const std::vector<Engine*>&,
                                                      const std::vector<HaloCopy>&, std::size_t) {
+    return nullptr;
+}
+std::unique_ptr<DevicePieces> make_device_pieces() {
     return nullptr;
 }
 bool cuda_compiled_in() {

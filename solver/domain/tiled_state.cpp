@@ -2,7 +2,10 @@
 // (tiled_engine.hpp): every local position of a tile maps to one global node, and each node is
 // read from the one tile that owns it, then summed over ranks.
 #include "halo_plan.hpp"
+#include "region_pieces.hpp"
 #include "tiled_engine.hpp"
+
+#include <algorithm>
 
 namespace ll {
 
@@ -116,27 +119,22 @@ void TiledEngine::read_macro(MacroField& out) {
     }
 }
 
-namespace {
-
-// Element of `region` that holds node (x, y, z) of `d` (which the region contains).
-std::uint64_t region_element(const Dims& d, const FieldRegion& r, std::uint32_t x, std::uint32_t y,
-                             std::uint32_t z) {
-    if (r.whole) return x + std::uint64_t(d.nx) * (y + std::uint64_t(d.ny) * z);
-    const SliceExtent e = slice_extent(d, r.axis);
-    const std::uint32_t u = r.axis == Axis::X ? y : x, v = r.axis == Axis::Z ? y : z;
-    return u + std::uint64_t(e.width) * v;
-}
-
-} // namespace
-
 void TiledEngine::read_field(const FieldRequest& req, const FieldRegion& region, float* out,
                              MemorySpace space) {
-    if (space == MemorySpace::Host && req.kind != FieldKind::Vorticity) {
+    const bool pointwise = req.kind != FieldKind::Vorticity;
+    // CPU tiles write host memory whatever `space` says, as a CPU engine does.
+    const bool on_gpus = any_engine().stream_handle() != nullptr;
+    if (pointwise && space == MemorySpace::Device && on_gpus && comm_->size() == 1) {
+        read_field_on_devices(req, region, out);
+        return;
+    }
+    if (pointwise && (space == MemorySpace::Host || !on_gpus)) {
         read_field_by_tiles(req, region, out);
         return;
     }
-    // Vorticity looks at neighbours, and a device target is one buffer: both are read from
-    // the whole lattice, assembled in one more engine once per state.
+    // Vorticity looks at neighbours across the cuts, and a device region over ranks would be
+    // summed in host memory: both are read from the whole lattice, assembled in one more
+    // engine once per state.
     if (!whole_) {
         std::vector<double> state;
         export_state(state);
@@ -147,39 +145,43 @@ void TiledEngine::read_field(const FieldRequest& req, const FieldRegion& region,
     whole_->read_field(req, region, out, space);
 }
 
-// A field of one node at a time, read by each tile over its part of the region and summed
-// over ranks (every node has one owner; the others add zeros).
+// A field of one node at a time, read by each tile over its part of the region and placed
+// (region_pieces.hpp); over ranks, summed (every node has one owner, the others add zeros).
 void TiledEngine::read_field_by_tiles(const FieldRequest& req, const FieldRegion& region,
                                       float* out) {
-    std::vector<double> values(region_size(cfg_.dims, region), 0.0);
+    const std::size_t count = region_size(cfg_.dims, region);
+    if (comm_->size() > 1) std::fill(out, out + count, 0.0f);
     std::vector<float> part;
     for (int t = 0; t < tiles_.count(); ++t) {
         if (!engines_[t]) continue;
         const TileFrame f = tile_frame(tiles_, cfg_.dims, t, kDepth);
-        FieldRegion local = region;
-        if (!region.whole) {
-            const int a = int(region.axis);
-            if (region.index < f.box.lo[a] || region.index >= f.box.hi[a]) continue;
-            local.index = region.index - f.box.lo[a] + f.halo[a];
-        }
-        part.resize(region_size(f.local, local));
-        engines_[t]->read_field(req, local, part.data(), MemorySpace::Host);
-        for (std::uint64_t k = 0; k < part.size(); ++k) {
-            const node_t n = region_node(f.local, local, k);
-            const std::uint32_t l[3] = {n % f.local.nx, (n / f.local.nx) % f.local.ny,
-                                        n / (f.local.nx * f.local.ny)};
-            std::uint32_t g[3];
-            bool owned = true;
-            for (int a = 0; a < 3; ++a) {
-                g[a] = f.box.lo[a] + l[a] - f.halo[a]; // wraps past 0 to a large value
-                owned = owned && l[a] >= f.halo[a] && g[a] < f.box.hi[a];
-            }
-            if (owned) values[region_element(cfg_.dims, region, g[0], g[1], g[2])] = part[k];
-        }
+        const auto piece = region_piece(f, cfg_.dims, region);
+        if (!piece) continue;
+        part.resize(region_size(f.local, piece->local));
+        engines_[t]->read_field(req, piece->local, part.data(), MemorySpace::Host);
+        copy_piece(part.data(), out, piece->copy);
     }
+    if (comm_->size() == 1) return;
+    std::vector<double> values(out, out + count);
     comm_->sum(values.data(), values.size());
-    for (std::size_t k = 0; k < values.size(); ++k)
-        out[k] = float(values[k]);
+    std::transform(values.begin(), values.end(), out, [](double v) { return float(v); });
+}
+
+// The same on the GPUs: each tile reads its part on its own GPU and a device-to-device (or
+// peer) copy places it in `out`; no whole-lattice engine, no host round trip.
+void TiledEngine::read_field_on_devices(const FieldRequest& req, const FieldRegion& region,
+                                        float* out) {
+    if (!device_pieces_) device_pieces_ = make_device_pieces();
+    for (int t = 0; t < tiles_.count(); ++t) {
+        const TileFrame f = tile_frame(tiles_, cfg_.dims, t, kDepth);
+        const auto piece = region_piece(f, cfg_.dims, region);
+        if (!piece) continue;
+        float* part =
+            device_pieces_->buffer(t, *engines_[t], region_size(f.local, piece->local));
+        engines_[t]->read_field(req, piece->local, part, MemorySpace::Device);
+        device_pieces_->place(t, piece->copy, out);
+    }
+    device_pieces_->finish();
 }
 
 } // namespace ll
