@@ -23,7 +23,14 @@ SolverStart sized_start(SolverStart start, bool on_gpu) {
 }
 
 SimulationSetup start_setup(const SolverStart& start) {
-    return build_scenario(start.scenario, start.keys);
+    SimulationSetup s = build_scenario(start.scenario, start.keys);
+    s.devices = start.devices;
+    s.tiles = resolve_tiles(start.tiles, engine_config(s), int(s.devices.size()));
+    return s;
+}
+
+std::string start_subdomains_error(const SolverStart& start) {
+    return subdomains_error(start_setup(start), start.backend);
 }
 
 } // namespace ll::gui

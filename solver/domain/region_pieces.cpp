@@ -56,4 +56,19 @@ void copy_piece(const float* source, float* target, const PieceCopy& c) {
         }
 }
 
+SliceCuts slice_cuts(const Tiles& t, const Dims& d, const FieldRegion& slice) {
+    SliceCuts cuts;
+    for (int tile = 0; tile < t.count(); ++tile) {
+        const auto piece = region_piece(tile_frame(t, d, tile, 1), d, slice);
+        if (!piece) continue;
+        if (piece->copy.to[0] > 0) cuts.u.push_back(piece->copy.to[0]);
+        if (piece->copy.to[1] > 0) cuts.v.push_back(piece->copy.to[1]);
+    }
+    for (auto* list : {&cuts.u, &cuts.v}) {
+        std::sort(list->begin(), list->end());
+        list->erase(std::unique(list->begin(), list->end()), list->end());
+    }
+    return cuts;
+}
+
 } // namespace ll

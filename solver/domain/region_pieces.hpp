@@ -11,6 +11,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 namespace ll {
 
@@ -36,5 +37,13 @@ std::optional<RegionPiece> region_piece(const TileFrame& f, const Dims& d,
 
 // Copies the box of `c` from `source` to `target`, host arrays of c.source and c.target floats.
 void copy_piece(const float* source, float* target, const PieceCopy& c);
+
+// Where the tiles of `t` meet on a slice of `d`: the slice columns (u, along its width) and
+// rows (v, along its height) at which a piece other than the first starts, sorted, each once.
+// The visualiser draws the subdomains' outlines there.
+struct SliceCuts {
+    std::vector<std::uint32_t> u, v;
+};
+SliceCuts slice_cuts(const Tiles& t, const Dims& d, const FieldRegion& slice);
 
 } // namespace ll

@@ -41,3 +41,17 @@ cli_ok(scale_bench
        "${CLI_PY};${CMAKE_CURRENT_SOURCE_DIR}/check_scale_bench.py;%OUT%/s.json;%OUT%/s.md;1;2;3")
 cli_bad(scale_bench_counts "--counts: 65 subdomains; use 1 to 64"
         scale-bench --backend cpu --counts 1,65)
+
+# render-bench (GL builds) takes --tiles and --devices too: bad ones are refused by name and
+# range before any GL context or lattice exists.
+if(TARGET latticelab_render_egl)
+  cli_bad(render_bench_tiles_syntax "--tiles: \"2y1\" is not of the form N, NxM or NxMxK"
+          render-bench --backend cpu --tiles 2y1)
+  cli_bad(render_bench_tiles_too_fine
+          "--tiles 16x1x1: the thinnest tile along x has width 0.*give N <= 10"
+          render-bench --backend cpu --set size=8 --tiles 16x1x1)
+  cli_bad(render_bench_devices "--devices 3: GPUs need the CUDA back end"
+          render-bench --backend cpu --devices 3)
+  cli_bad(render_bench_devices_list "--devices 'x': must be a comma list of GPU numbers"
+          render-bench --backend cpu --devices 0,x)
+endif()

@@ -81,6 +81,19 @@ TEST(RegionPieces, ASliceBesideATileHasNoPieceThere) {
     EXPECT_EQ(piece->local.index, 3u); // past the tile's halo layer
 }
 
+TEST(RegionPieces, SliceCutsAreWhereTheTilesMeet) {
+    const Tiles t{{3, 2, 2}};
+    const Dims d{10, 7, 5}; // x cut at 4 and 7 (4 + 3 + 3), y at 4, z at 3
+    const SliceCuts z = slice_cuts(t, d, FieldRegion{false, Axis::Z, 1});
+    EXPECT_EQ(z.u, (std::vector<std::uint32_t>{4, 7}));
+    EXPECT_EQ(z.v, (std::vector<std::uint32_t>{4}));
+    const SliceCuts x = slice_cuts(t, d, FieldRegion{false, Axis::X, 9}); // (y, z)
+    EXPECT_EQ(x.u, (std::vector<std::uint32_t>{4}));
+    EXPECT_EQ(x.v, (std::vector<std::uint32_t>{3}));
+    const SliceCuts one = slice_cuts(Tiles{}, d, FieldRegion{false, Axis::Y, 2});
+    EXPECT_TRUE(one.u.empty() && one.v.empty());
+}
+
 SimulationSetup channel() {
     SimulationSetup s;
     s.dims = Dims{12, 9, 1};
