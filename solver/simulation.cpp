@@ -163,6 +163,7 @@ std::unique_ptr<Simulation> Simulation::create(SimulationSetup setup, BackendKin
     if (model_traits(ll::engine_config(setup)).near_wall_bits)
         mark_near_wall(setup.model.stencil, setup.dims, setup.flags);
     sim->setup_ = std::move(setup);
+    sim->requested_ = backend;
     if (backend == BackendKind::Cpu) {
         sim->backend_ = BackendKind::Cpu;
         sim->backend_note_ = "CPU back end (requested)";

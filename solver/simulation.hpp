@@ -163,6 +163,7 @@ private:
 
     SimulationSetup setup_;
     BackendKind backend_ = BackendKind::Cpu;
+    BackendKind requested_ = BackendKind::Auto; // what create() was asked for
     std::unique_ptr<Engine> engine_;
     std::uint64_t time_step_ = 0;
     Performance perf_;

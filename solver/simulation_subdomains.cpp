@@ -42,7 +42,9 @@ void Simulation::set_subdomains(const Tiles& tiles, const std::vector<int>& devi
     };
     setup_.tiles = tiles;
     setup_.devices = devices;
-    if (const std::string why = subdomains_error(setup_, backend_); !why.empty()) {
+    // The back end asked for: on a CPU run that fell back from auto, the reason is the GPU's.
+    const BackendKind asked = backend_ == BackendKind::Cuda ? backend_ : requested_;
+    if (const std::string why = subdomains_error(setup_, asked); !why.empty()) {
         undo();
         throw ConfigError(why);
     }

@@ -70,6 +70,9 @@ void SolverThread::set_paused(bool paused) {
     {
         std::lock_guard lock(queue_mutex_);
         paused_ = paused;
+        // The batch in flight may have published before it saw the pause: an empty command
+        // publishes the paused state once more.
+        if (paused) queue_.push_back([](Simulation&) {});
     }
     wake_.notify_all();
 }

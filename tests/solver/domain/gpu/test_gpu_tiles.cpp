@@ -1,14 +1,20 @@
 // Subdomains on one GPU (issue 12): 2 to 8 tiles, each a CUDA engine, exchanging halos device to
 // device, give the state of one CUDA domain bit for bit (FP64 and FP32: the same kernels on the
 // same values) after 500 and 501 steps, for every scheme; and the CUDA tiles match the CPU's
-// tiles within the GPU-vs-CPU tolerance of test_gpu_solver (1e-12 in FP64).
+// tiles within the GPU-vs-CPU tolerance of test_gpu_solver (1e-12 in FP64). The visualiser's
+// device slice of tiles (put together on the GPUs, no whole-lattice engine) equals one domain's.
 #include "solver/scenario/scenario.hpp"
 #include "support/test_support.hpp"
 
 #include <gtest/gtest.h>
 
+#if LATTICELAB_HAS_CUDA
+#include <cuda_runtime.h>
+#endif
+
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 namespace ll {
 namespace {
@@ -88,6 +94,54 @@ TEST(GpuTiles, BoussinesqAndInletsMatchTheCpuTiles) {
             << s.scenario << ": one domain differs by " << max_difference(cpu_one, gpu_one);
         EXPECT_EQ(max_difference(cpu, cpu_one), 0) << s.scenario;
         EXPECT_EQ(max_difference(gpu, gpu_one), 0) << s.scenario;
+    }
+}
+
+// One read_field into device memory (a buffer on the current GPU), brought back to compare.
+std::vector<float> device_read(Simulation& sim, [[maybe_unused]] const FieldRequest& req,
+                               const FieldRegion& r) {
+    std::vector<float> out(region_size(sim.setup().dims, r));
+#if LATTICELAB_HAS_CUDA
+    float* dev = nullptr;
+    EXPECT_EQ(cudaMalloc(&dev, out.size() * sizeof(float)), cudaSuccess);
+    sim.read_field(req, r, dev, MemorySpace::Device);
+    EXPECT_EQ(cudaMemcpy(out.data(), dev, out.size() * sizeof(float), cudaMemcpyDeviceToHost),
+              cudaSuccess);
+    cudaFree(dev);
+#endif
+    return out;
+}
+
+// Tiles from the start step exactly as one domain, so their device slices (each tile's part
+// read on its GPU and placed by device-to-device or peer copies) equal one domain's bit for
+// bit: slices along every axis on and beside the cuts, the whole lattice, walls masked (NaN),
+// and vorticity (read through the whole lattice). On GPU 0 by number, and over GPUs 0 and 1
+// where a second GPU exists (peer copies).
+TEST(GpuTiles, DeviceSliceOfTilesEqualsOneDomain) {
+    LL_REQUIRE_GPU();
+    const SimulationSetup s = build_scenario("cavity3d", {{"size", "14"}, {"precision", "fp32"}});
+    auto one = Simulation::create(s, BackendKind::Cuda);
+    one->step(100);
+    std::vector<std::vector<int>> device_lists = {{}, {0}};
+    if (cuda_device_count() > 1) device_lists.push_back({0, 1});
+    for (const std::vector<int>& devices : device_lists) {
+        SimulationSetup t = s;
+        t.tiles = Tiles{{2, 2, 2}};
+        t.devices = devices;
+        auto tiled = Simulation::create(t, BackendKind::Cuda);
+        tiled->step(100);
+        for (FieldKind kind : {FieldKind::Speed, FieldKind::Ux, FieldKind::Density,
+                               FieldKind::Vorticity})
+            for (const FieldRegion r :
+                 {FieldRegion{false, Axis::X, 7}, FieldRegion{false, Axis::X, 8},
+                  FieldRegion{false, Axis::Y, 3}, FieldRegion{false, Axis::Z, 8},
+                  FieldRegion{true}}) {
+                const FieldRequest req{kind, -1, true};
+                const auto want = device_read(*one, req, r), got = device_read(*tiled, req, r);
+                EXPECT_EQ(std::memcmp(want.data(), got.data(), want.size() * sizeof(float)), 0)
+                    << "field " << int(kind) << (r.whole ? " whole" : " axis ") << int(r.axis)
+                    << " index " << r.index << ", " << devices.size() << " GPU(s) listed";
+            }
     }
 }
 
