@@ -211,9 +211,9 @@ nlohmann::json window_json(const Window& w, double reference_mlups) {
 
 // "one domain" or "4 (2x2x1) on GPUs 0,1".
 std::string subdomains_text(const SimulationSetup& s) {
-    std::string text = s.tiles.count() == 1 ? "one domain"
-                                            : std::to_string(s.tiles.count()) + " (" +
-                                                  to_string(s.tiles) + ")";
+    std::string text = s.tiles.count() == 1
+                           ? "one domain"
+                           : std::to_string(s.tiles.count()) + " (" + to_string(s.tiles) + ")";
     if (s.devices.empty()) return text;
     text += s.devices.size() == 1 ? " on GPU " : " on GPUs ";
     for (std::size_t k = 0; k < s.devices.size(); ++k) {
@@ -266,7 +266,8 @@ int render_bench_command(const RenderBenchOptions& o) {
     SolverStart start{o.scenario, keys, backend};
     start.tiles = o.tiles;
     if (!o.devices.empty())
-        start.devices = parse_list<int>("--devices", o.devices, parse_int, "GPU numbers (0, 1, ...)");
+        start.devices =
+            parse_list<int>("--devices", o.devices, parse_int, "GPU numbers (0, 1, ...)");
     const SimulationSetup setup = start_setup(start);
     // Before the GL context and any lattice: a tiling that does not fit, a GPU not there.
     if (const std::string bad = subdomains_error(setup, backend); !bad.empty())

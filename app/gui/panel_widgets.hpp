@@ -12,8 +12,7 @@ namespace ll::gui {
 // A combo over `items` showing name(item), each with tooltip tip(item) (none when empty);
 // true when an item other than `current` was picked, into `chosen`.
 template <class Items, class E, class Name, class Tip>
-bool combo(const char* label, const Items& items, const E& current, E& chosen, Name name,
-           Tip tip) {
+bool combo(const char* label, const Items& items, const E& current, E& chosen, Name name, Tip tip) {
     bool picked = false;
     const std::string preview(name(current));
     if (ImGui::BeginCombo(label, preview.c_str())) {

@@ -1,8 +1,8 @@
 // The subdomains section of the control panel (subdomain_panel.hpp; the actions: controls.hpp).
+#include "subdomain_panel.hpp"
 #include "controls.hpp"
 #include "panel_widgets.hpp"
 #include "solver/domain/halo_plan.hpp"
-#include "subdomain_panel.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -64,8 +64,9 @@ void Controls::draw_subdomains(const SolverSnapshot& snap) {
     if (combo(
             "subdomains", tiling_choices(snap.dims), current, chosen,
             [](const std::string& t) { return t; },
-            [&](const std::string& t) { return std::string(tips::kSubdomains) + "\n\n" +
-                                               tiling_tip(t, snap, gpus); }))
+            [&](const std::string& t) {
+                return std::string(tips::kSubdomains) + "\n\n" + tiling_tip(t, snap, gpus);
+            }))
         set_subdomains(chosen, devices);
     ImGui::TextWrapped("%s", subdomain_summary(snap).c_str());
     tooltip(tips::kSubdomains);

@@ -52,7 +52,7 @@ struct SolverSnapshot {
     std::uint32_t slice_index = 0;
     std::uint64_t step = 0;
     double mlups = 0;
-    Performance perf;          // of the last measured batch
+    Performance perf; // of the last measured batch
     // Subdomains: the tiling, the GPUs asked for (empty: the current one or the CPU), each
     // GPU's share of `perf` (one entry without --devices), and where the tiles meet on the
     // shown slice (columns u, rows v of the slice; empty for one domain).

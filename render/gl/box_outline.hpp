@@ -25,8 +25,8 @@ inline constexpr std::array<float, 4> kBoxColor{0.75f, 0.75f, 0.8f, 1.0f};
 inline constexpr std::array<float, 4> kPlaneColor{1.0f, 0.8f, 0.1f, 1.0f};
 
 // Draws the inset into the bound framebuffer of fb_w x fb_h device pixels.
-inline void draw_box_outline(LinePainter& painter, const BoxOutlineGeometry& g, int fb_w,
-                             int fb_h, float dpr) {
+inline void draw_box_outline(LinePainter& painter, const BoxOutlineGeometry& g, int fb_w, int fb_h,
+                             float dpr) {
     painter.draw({{&g.box, kBoxColor}, {&g.plane, kPlaneColor}}, fb_w, fb_h, dpr);
 }
 

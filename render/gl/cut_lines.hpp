@@ -23,8 +23,7 @@ CutLines cut_lines(const PixelRect& slice, std::uint32_t width, std::uint32_t he
 inline constexpr std::array<float, 4> kCutColor{1.0f, 1.0f, 1.0f, 1.0f};
 inline constexpr std::array<float, 4> kCutShadowColor{0.05f, 0.05f, 0.08f, 1.0f};
 
-inline void draw_cut_lines(LinePainter& painter, const CutLines& c, int fb_w, int fb_h,
-                           float dpr) {
+inline void draw_cut_lines(LinePainter& painter, const CutLines& c, int fb_w, int fb_h, float dpr) {
     painter.draw({{&c.shadow, kCutShadowColor}, {&c.lines, kCutColor}}, fb_w, fb_h, dpr);
 }
 

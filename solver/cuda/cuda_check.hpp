@@ -14,8 +14,8 @@ struct CudaError : std::runtime_error {
 
 inline void cuda_check(cudaError_t e, const char* call, const char* file, int line) {
     if (e == cudaSuccess) return;
-    throw CudaError(e, std::string(call) + " failed: " + cudaGetErrorString(e) + " (" + file +
-                           ":" + std::to_string(line) + ")");
+    throw CudaError(e, std::string(call) + " failed: " + cudaGetErrorString(e) + " (" + file + ":" +
+                           std::to_string(line) + ")");
 }
 
 // Makes GPU `device` current for a scope and then the caller's GPU again: engines built without

@@ -176,8 +176,7 @@ void TiledEngine::read_field_on_devices(const FieldRequest& req, const FieldRegi
         const TileFrame f = tile_frame(tiles_, cfg_.dims, t, kDepth);
         const auto piece = region_piece(f, cfg_.dims, region);
         if (!piece) continue;
-        float* part =
-            device_pieces_->buffer(t, *engines_[t], region_size(f.local, piece->local));
+        float* part = device_pieces_->buffer(t, *engines_[t], region_size(f.local, piece->local));
         engines_[t]->read_field(req, piece->local, part, MemorySpace::Device);
         device_pieces_->place(t, piece->copy, out);
     }

@@ -79,13 +79,14 @@ private slots:
 
     void sliceEqualsOneDomain() {
         controls().set_paused(true);
-        QTRY_VERIFY2_WITH_TIMEOUT(snap().paused && tiled(Tiles{{2, 2, 1}}),
-                                  qPrintable(QString("paused %1, tiles %2, step %3, error %4")
-                                                 .arg(snap().paused)
-                                                 .arg(QString::fromStdString(to_string(snap().tiles)))
-                                                 .arg(snap().step)
-                                                 .arg(QString::fromStdString(snap().error))),
-                                  10000);
+        QTRY_VERIFY2_WITH_TIMEOUT(
+            snap().paused && tiled(Tiles{{2, 2, 1}}),
+            qPrintable(QString("paused %1, tiles %2, step %3, error %4")
+                           .arg(snap().paused)
+                           .arg(QString::fromStdString(to_string(snap().tiles)))
+                           .arg(snap().step)
+                           .arg(QString::fromStdString(snap().error))),
+            10000);
         const std::vector<float> split = snap().slice;
         const std::uint64_t step = snap().step;
         controls().set_subdomains("1x1x1", {});

@@ -56,7 +56,8 @@ void expect_assembled(const Tiles& t, const Dims& d, const FieldRegion& region) 
 
 TEST(RegionPieces, EverySliceAndTheWholeLatticeComeFromTheirOwners) {
     const Dims d3{10, 7, 5};
-    for (const Tiles& t : {Tiles{{1, 1, 1}}, Tiles{{3, 1, 1}}, Tiles{{1, 2, 2}}, Tiles{{3, 2, 2}}}) {
+    for (const Tiles& t :
+         {Tiles{{1, 1, 1}}, Tiles{{3, 1, 1}}, Tiles{{1, 2, 2}}, Tiles{{3, 2, 2}}}) {
         expect_assembled(t, d3, FieldRegion{true});
         for (Axis axis : {Axis::X, Axis::Y, Axis::Z})
             for (std::uint32_t index : {0u, 3u, slice_count(d3, axis) - 1})

@@ -130,8 +130,8 @@ TEST(GpuTiles, DeviceSliceOfTilesEqualsOneDomain) {
         t.devices = devices;
         auto tiled = Simulation::create(t, BackendKind::Cuda);
         tiled->step(100);
-        for (FieldKind kind : {FieldKind::Speed, FieldKind::Ux, FieldKind::Density,
-                               FieldKind::Vorticity})
+        for (FieldKind kind :
+             {FieldKind::Speed, FieldKind::Ux, FieldKind::Density, FieldKind::Vorticity})
             for (const FieldRegion r :
                  {FieldRegion{false, Axis::X, 7}, FieldRegion{false, Axis::X, 8},
                   FieldRegion{false, Axis::Y, 3}, FieldRegion{false, Axis::Z, 8},
