@@ -1,7 +1,8 @@
 // A region put together from tiles on the GPUs (domain/device_pieces.hpp): each tile's part is
 // read into a buffer on the tile's GPU and copied into place with cudaMemcpy3DAsync (same GPU)
 // or cudaMemcpy3DPeerAsync (another GPU: over NVLink or PCIe where peer access is on, staged by
-// the driver where it is not), queued on the tile's stream behind its read.
+// the driver where it is not), queued on the tile's stream behind its read. A slice's vorticity
+// is differenced by one kernel on the target's GPU (slice_vorticity.hpp).
 #include "../domain/device_pieces.hpp"
 #include "cuda_buffer.hpp"
 
@@ -26,6 +27,11 @@ cudaPos position(const std::array<std::uint32_t, 3>& at) {
     return make_cudaPos(at[0] * sizeof(float), at[1], at[2]);
 }
 
+__global__ void vorticity_kernel(VelocityPlanes p, float* out, std::uint64_t count) {
+    const std::uint64_t k = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x;
+    if (k < count) out[k] = slice_vorticity_at(p, k);
+}
+
 class CudaDevicePieces final : public DevicePieces {
 public:
     ~CudaDevicePieces() override {
@@ -35,6 +41,14 @@ public:
         for (auto& [tile, t] : tiles_) {
             cudaSetDevice(t.device);
             t.values.release();
+        }
+        for (auto& [slot, b] : beside_) {
+            cudaSetDevice(b.device);
+            b.values.release();
+        }
+        if (stream_) {
+            cudaSetDevice(stream_device_);
+            cudaStreamDestroy(stream_);
         }
         cudaSetDevice(previous);
     }
@@ -87,7 +101,36 @@ public:
         }
     }
 
+    float* buffer_beside(int slot, const float* near, std::size_t count) override {
+        Beside& b = beside_[slot];
+        const int device = device_of(near);
+        DeviceScope on(device);
+        if (b.device != device) b.values.release();
+        b.device = device;
+        b.values.reserve(count);
+        return b.values.get();
+    }
+
+    void vorticity(const VelocityPlanes& planes, float* out) override {
+        const int device = device_of(out);
+        DeviceScope on(device);
+        if (stream_ && stream_device_ != device) LL_CUDA(cudaStreamDestroy(stream_));
+        if (!stream_ || stream_device_ != device) {
+            LL_CUDA(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
+            stream_device_ = device;
+        }
+        const std::uint64_t count = std::uint64_t(planes.width) * planes.height;
+        const unsigned blocks = unsigned((count + 255) / 256);
+        vorticity_kernel<<<blocks, 256, 0, stream_>>>(planes, out, count);
+        LL_CUDA(cudaGetLastError());
+        LL_CUDA(cudaStreamSynchronize(stream_));
+    }
+
 private:
+    struct Beside {
+        int device = -1;
+        DeviceBuffer<float> values;
+    };
     struct Tile {
         int device = -1;
         cudaStream_t stream = nullptr;
@@ -95,6 +138,9 @@ private:
         bool queued = false;
     };
     std::map<int, Tile> tiles_; // by tile index; a node map: the buffers never move
+    std::map<int, Beside> beside_;
+    cudaStream_t stream_ = nullptr; // the vorticity kernel's, on stream_device_
+    int stream_device_ = -1;
 };
 
 } // namespace

@@ -4,15 +4,13 @@
 
 namespace ll {
 
-namespace {
-
-// The lattice axes behind a region's array axes: a slice's in-plane (u, v) as region_node lays
-// them out (slice_extent), then the normal; the whole lattice x, y, z.
-std::array<int, 3> array_axes(const FieldRegion& r) {
+std::array<int, 3> region_axes(const FieldRegion& r) {
     if (r.whole || r.axis == Axis::Z) return {0, 1, 2};
     if (r.axis == Axis::Y) return {0, 2, 1};
     return {1, 2, 0};
 }
+
+namespace {
 
 std::array<std::uint32_t, 3> extents(const Dims& d) {
     return {d.nx, d.ny, d.nz};
@@ -29,7 +27,7 @@ std::optional<RegionPiece> region_piece(const TileFrame& f, const Dims& d,
         if (region.index < f.box.lo[a] || region.index >= f.box.hi[a]) return std::nullopt;
         p.local.index = region.index - f.box.lo[a] + f.halo[a];
     }
-    const std::array<int, 3> axes = array_axes(region);
+    const std::array<int, 3> axes = region_axes(region);
     const std::array<std::uint32_t, 3> local = extents(f.local), whole = extents(d);
     const int arrays = region.whole ? 3 : 2; // a slice's third array axis has one element
     for (int k = 0; k < 3; ++k) {

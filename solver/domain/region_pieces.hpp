@@ -30,6 +30,10 @@ struct RegionPiece {
     PieceCopy copy;
 };
 
+// The lattice axes behind a region's array axes, first index fastest: a slice's in-plane (u, v)
+// as region_node lays them out (slice_extent), then its normal; the whole lattice x, y, z.
+std::array<int, 3> region_axes(const FieldRegion& r);
+
 // The piece of the tile framed by `f` in `region` of the lattice `d`; nothing when a slice
 // misses the tile's box (it lies in other tiles).
 std::optional<RegionPiece> region_piece(const TileFrame& f, const Dims& d,

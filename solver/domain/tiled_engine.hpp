@@ -79,6 +79,8 @@ private:
     void exchange(int parity);
     void read_field_by_tiles(const FieldRequest& req, const FieldRegion& region, float* out);
     void read_field_on_devices(const FieldRequest& req, const FieldRegion& region, float* out);
+    void read_vorticity_slice(const FieldRequest& req, const FieldRegion& slice, float* out,
+                              bool on_devices);
     // Global canonical (or per-node) values to and from a tile's local lattice.
     void scatter_to_tile(int tile, const std::vector<double>& global, std::vector<double>& local,
                          const std::vector<int>& q) const;

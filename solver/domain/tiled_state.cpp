@@ -1,8 +1,10 @@
 // The whole lattice's state, macroscopic fields and derived fields, assembled from the tiles
 // (tiled_engine.hpp): every local position of a tile maps to one global node, and each node is
-// read from the one tile that owns it, then summed over ranks.
+// read from the one tile that owns it, then summed over ranks. Fields are put together by
+// pieces (region_pieces.hpp), on the GPUs for device memory (device_pieces.hpp).
 #include "halo_plan.hpp"
 #include "region_pieces.hpp"
+#include "slice_vorticity.hpp"
 #include "tiled_engine.hpp"
 
 #include <algorithm>
@@ -121,20 +123,24 @@ void TiledEngine::read_macro(MacroField& out) {
 
 void TiledEngine::read_field(const FieldRequest& req, const FieldRegion& region, float* out,
                              MemorySpace space) {
-    const bool pointwise = req.kind != FieldKind::Vorticity;
     // CPU tiles write host memory whatever `space` says, as a CPU engine does.
-    const bool on_gpus = any_engine().stream_handle() != nullptr;
-    if (pointwise && space == MemorySpace::Device && on_gpus && comm_->size() == 1) {
-        read_field_on_devices(req, region, out);
-        return;
+    const bool on_devices = space == MemorySpace::Device && any_engine().stream_handle();
+    if (!on_devices || comm_->size() == 1) {
+        if (req.kind != FieldKind::Vorticity) {
+            if (on_devices)
+                read_field_on_devices(req, region, out);
+            else
+                read_field_by_tiles(req, region, out);
+            return;
+        }
+        if (!region.whole) {
+            read_vorticity_slice(req, region, out, on_devices);
+            return;
+        }
     }
-    if (pointwise && (space == MemorySpace::Host || !on_gpus)) {
-        read_field_by_tiles(req, region, out);
-        return;
-    }
-    // Vorticity looks at neighbours across the cuts, and a device region over ranks would be
-    // summed in host memory: both are read from the whole lattice, assembled in one more
-    // engine once per state.
+    // The whole lattice's vorticity (a file's), and a device region over ranks (which would be
+    // summed in host memory): read from the whole lattice, assembled in one more engine once
+    // per state.
     if (!whole_) {
         std::vector<double> state;
         export_state(state);
@@ -181,6 +187,41 @@ void TiledEngine::read_field_on_devices(const FieldRequest& req, const FieldRegi
         device_pieces_->place(t, piece->copy, out);
     }
     device_pieces_->finish();
+}
+
+// Vorticity needs each node's neighbours, which a tile has only inside its box: the velocity of
+// the slice and of the planes beside it is put together from the tiles, then differenced
+// (slice_vorticity.hpp), on the GPUs when the tiles are there.
+void TiledEngine::read_vorticity_slice(const FieldRequest& req, const FieldRegion& slice,
+                                       float* out, bool on_devices) {
+    const std::size_t count = region_size(cfg_.dims, slice);
+    if (on_devices && !device_pieces_) device_pieces_ = make_device_pieces();
+    std::vector<float> host(on_devices ? 0 : 10 * count); // 3 planes x 3 components + a mask
+    int slot = 0;
+    const auto read = [&](FieldKind kind, std::uint32_t index, bool mask) {
+        float* values = on_devices ? device_pieces_->buffer_beside(slot, out, count)
+                                   : host.data() + count * std::size_t(slot);
+        ++slot;
+        const FieldRequest r{kind, -1, mask};
+        const FieldRegion plane{false, slice.axis, index};
+        if (on_devices)
+            read_field_on_devices(r, plane, values);
+        else
+            read_field_by_tiles(r, plane, values);
+        return values;
+    };
+    VelocityPlanes p = velocity_planes(cfg_.dims, slice, req);
+    const SlicePlanes planes = slice_planes(cfg_.dims, slice);
+    constexpr FieldKind kComponents[3] = {FieldKind::Ux, FieldKind::Uy, FieldKind::Uz};
+    for (int k : {1, 0, 2})
+        for (int c = 0; c < 3; ++c)
+            p.u[k][c] = planes.neighbours || k == 1 ? read(kComponents[c], planes.index[k], false)
+                                                    : p.u[1][c];
+    if (req.mask_walls) p.mask = read(FieldKind::Density, slice.index, true);
+    if (on_devices)
+        device_pieces_->vorticity(p, out);
+    else
+        slice_vorticity(p, out);
 }
 
 } // namespace ll

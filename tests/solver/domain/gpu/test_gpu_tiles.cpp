@@ -114,9 +114,10 @@ std::vector<float> device_read(Simulation& sim, [[maybe_unused]] const FieldRequ
 
 // Tiles from the start step exactly as one domain, so their device slices (each tile's part
 // read on its GPU and placed by device-to-device or peer copies) equal one domain's bit for
-// bit: slices along every axis on and beside the cuts, the whole lattice, walls masked (NaN),
-// and vorticity (read through the whole lattice). On GPU 0 by number, and over GPUs 0 and 1
-// where a second GPU exists (peer copies).
+// bit: slices along every axis on and beside the cuts, the whole lattice, walls masked (NaN).
+// Vorticity slices, differenced by another kernel from the velocity put together on the GPUs,
+// agree within float rounding (the compiler may contract the magnitude differently). On GPU 0
+// by number, and over GPUs 0 and 1 where a second GPU exists (peer copies).
 TEST(GpuTiles, DeviceSliceOfTilesEqualsOneDomain) {
     LL_REQUIRE_GPU();
     const SimulationSetup s = build_scenario("cavity3d", {{"size", "14"}, {"precision", "fp32"}});
@@ -138,9 +139,20 @@ TEST(GpuTiles, DeviceSliceOfTilesEqualsOneDomain) {
                   FieldRegion{true}}) {
                 const FieldRequest req{kind, -1, true};
                 const auto want = device_read(*one, req, r), got = device_read(*tiled, req, r);
-                EXPECT_EQ(std::memcmp(want.data(), got.data(), want.size() * sizeof(float)), 0)
-                    << "field " << int(kind) << (r.whole ? " whole" : " axis ") << int(r.axis)
-                    << " index " << r.index << ", " << devices.size() << " GPU(s) listed";
+                const std::string where =
+                    "field " + std::to_string(int(kind)) + (r.whole ? " whole" : " axis ") +
+                    std::to_string(int(r.axis)) + " index " + std::to_string(r.index) + ", " +
+                    std::to_string(devices.size()) + " GPU(s) listed";
+                if (kind != FieldKind::Vorticity) {
+                    EXPECT_EQ(std::memcmp(want.data(), got.data(), want.size() * sizeof(float)), 0)
+                        << where;
+                    continue;
+                }
+                for (std::size_t k = 0; k < want.size(); ++k) {
+                    ASSERT_EQ(std::isnan(want[k]), std::isnan(got[k])) << where << " k " << k;
+                    if (std::isnan(want[k])) continue;
+                    ASSERT_NEAR(want[k], got[k], 1e-6f * (1 + std::fabs(want[k]))) << where;
+                }
             }
     }
 }
