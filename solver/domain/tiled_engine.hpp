@@ -96,7 +96,7 @@ private:
     std::vector<std::uint8_t> flags_;              // the whole lattice's
     std::map<LinkKey, Link> links_;
     std::unique_ptr<DeviceExchange> device_exchange_; // tiles on one GPU, else null
-    std::unique_ptr<Engine> whole_; // for fields that look at neighbours, made on demand
+    std::unique_ptr<Engine> whole_; // for the whole lattice's vorticity, made on demand
     std::unique_ptr<DevicePieces> device_pieces_; // device reads put together, made on demand
     int parity_ = 0;
     HaloTransport transport_;
