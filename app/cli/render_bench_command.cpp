@@ -209,20 +209,6 @@ nlohmann::json window_json(const Window& w, double reference_mlups) {
             {"fraction_of_solver_only", reference_mlups > 0 ? w.mlups / reference_mlups : 0.0}};
 }
 
-// "one domain" or "4 (2x2x1) on GPUs 0,1".
-std::string subdomains_text(const SimulationSetup& s) {
-    std::string text = s.tiles.count() == 1
-                           ? "one domain"
-                           : std::to_string(s.tiles.count()) + " (" + to_string(s.tiles) + ")";
-    if (s.devices.empty()) return text;
-    text += s.devices.size() == 1 ? " on GPU " : " on GPUs ";
-    for (std::size_t k = 0; k < s.devices.size(); ++k) {
-        if (k > 0) text += ",";
-        text += std::to_string(s.devices[k]);
-    }
-    return text;
-}
-
 // Each GPU's subdomains and nodes: a window's MLUPS split by node share (device_performance).
 nlohmann::json subdomains_json(const SimulationSetup& s) {
     nlohmann::json out = nlohmann::json::array();
@@ -281,7 +267,7 @@ int render_bench_command(const RenderBenchOptions& o) {
     std::printf("lattice    %s %ux%ux%u, %s\n", o.scenario.c_str(), setup.dims.nx, setup.dims.ny,
                 setup.dims.nz, model_label(setup.model).c_str());
     std::printf("gl         %s\n", context->description().c_str());
-    std::printf("subdomains %s\n", subdomains_text(setup).c_str());
+    std::printf("subdomains %s\n", gui::describe_subdomains(setup.tiles, setup.devices).c_str());
     std::vector<Window> windows;
     windows.push_back(solver_only(setup, backend, o.seconds));
     std::printf("%-22s %10.0f MLUPS\n", windows.back().name.c_str(), windows.back().mlups);
@@ -341,7 +327,8 @@ int render_bench_command(const RenderBenchOptions& o) {
     if (!o.markdown.empty())
         outputs.stage("--markdown",
                       markdown(windows, snap.device + ", " + o.scenario + ", " +
-                                            subdomains_text(setup) + ", slice path: " + path_note));
+                                            gui::describe_subdomains(setup.tiles, setup.devices) +
+                                            ", slice path: " + path_note));
     outputs.commit();
     view.release();
     return 0;

@@ -135,6 +135,7 @@ private:
     float tau_ = 0.6f; // the tau field's value while it is edited
     bool tau_active_ = false;
     std::uint64_t blowups_seen_ = 0; // SolverSnapshot::blowups when last drawn
+    int gpu_count_ = -1;             // GPUs for the subdomains section, asked once
 };
 
 } // namespace ll::gui

@@ -42,17 +42,9 @@ std::string tiling_tip(const std::string& tiles, const SolverSnapshot& snap, int
 }
 
 std::string subdomain_summary(const SolverSnapshot& snap) {
-    if (snap.tiles.count() == 1 && snap.devices.size() <= 1) return "one domain";
-    std::string where = snap.backend == "cuda" ? "on the current GPU" : "on the CPU";
-    if (!snap.devices.empty()) {
-        where = snap.devices.size() == 1 ? "on GPU " : "on GPUs ";
-        for (std::size_t k = 0; k < snap.devices.size(); ++k) {
-            if (k > 0) where += ", ";
-            where += std::to_string(snap.devices[k]);
-        }
-    }
-    return std::to_string(snap.tiles.count()) + " subdomains (" + to_string(snap.tiles) + ") " +
-           where;
+    const std::string text = describe_subdomains(snap.tiles, snap.devices);
+    if (!snap.devices.empty() || snap.tiles.count() == 1) return text;
+    return text + (snap.backend == "cuda" ? " on the current GPU" : " on the CPU");
 }
 
 void Controls::draw_subdomains(const SolverSnapshot& snap) {
@@ -71,7 +63,8 @@ void Controls::draw_subdomains(const SolverSnapshot& snap) {
     ImGui::TextWrapped("%s", subdomain_summary(snap).c_str());
     tooltip(tips::kSubdomains);
 
-    const int present = cuda_device_count();
+    if (gpu_count_ < 0) gpu_count_ = cuda_device_count(); // once: GPUs do not come and go
+    const int present = gpu_count_;
     if (present == 0) {
         ImGui::TextDisabled("GPUs: none (CPU back end)");
         tooltip(tips::kNoGpus);

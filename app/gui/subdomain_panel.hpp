@@ -15,7 +15,8 @@ std::vector<std::string> tiling_choices(const Dims& dims);
 // What `tiles` costs on the snapshot's lattice, or why it does not fit: the halo values (and
 // bytes) exchanged per step, or tiles_error's reason. `gpus`: the GPUs selected, for "auto".
 std::string tiling_tip(const std::string& tiles, const SolverSnapshot& snap, int gpus);
-// "4 subdomains (2x2x1) on the CPU" / "2 subdomains (2x1x1) on GPUs 0, 1" / "one domain".
+// "4 subdomains (2x2x1) on the CPU" / "2 subdomains (2x1x1) on GPUs 0, 1" / "one domain" /
+// "one domain on GPU 1".
 std::string subdomain_summary(const SolverSnapshot& snap);
 
 namespace tips {

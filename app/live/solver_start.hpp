@@ -30,6 +30,9 @@ SolverStart sized_start(SolverStart start, bool on_gpu);
 
 // The setup `start` describes (build_scenario, its tiles resolved; throws ConfigError).
 SimulationSetup start_setup(const SolverStart& start);
+// "one domain" or "4 subdomains (2x2x1)", then " on GPU 1" / " on GPUs 0, 1" for `devices`.
+std::string describe_subdomains(const Tiles& tiles, const std::vector<int>& devices);
+
 // Why `start`'s subdomains cannot run (subdomains_error), checked before any lattice is
 // allocated; empty when they can.
 std::string start_subdomains_error(const SolverStart& start);
