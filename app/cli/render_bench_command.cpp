@@ -12,9 +12,10 @@
 //
 // [SECTION] options
 // [SECTION] measuring
-// [SECTION] output
+// (the output: render_bench_report.hpp)
 #include "bench_util.hpp"
 #include "commands.hpp"
+#include "render_bench_report.hpp"
 #include "solver/scenario/preflight.hpp"
 
 #include "app/live/solver_thread.hpp"
@@ -97,12 +98,7 @@ FrameSize parse_frame(const std::string& text) {
 // ---- [SECTION] measuring -----------------------------------------------------------------
 
 using Clock = std::chrono::steady_clock;
-
-struct Window {
-    std::string name;
-    double seconds = 0, mlups = 0, fps = 0;
-    std::uint64_t steps = 0, frames = 0;
-};
+using Window = RenderWindow;
 
 double since(Clock::time_point t) {
     return std::chrono::duration<double>(Clock::now() - t).count();
@@ -196,40 +192,6 @@ private:
     egl::OffscreenFramebuffer fb_;
     SolverSnapshot snap_;
 };
-
-// ---- [SECTION] output --------------------------------------------------------------------
-
-nlohmann::json window_json(const Window& w, double reference_mlups) {
-    return {{"window", w.name},
-            {"seconds", w.seconds},
-            {"steps", w.steps},
-            {"mlups", w.mlups},
-            {"frames", w.frames},
-            {"fps", w.fps},
-            {"fraction_of_solver_only", reference_mlups > 0 ? w.mlups / reference_mlups : 0.0}};
-}
-
-// Each GPU's subdomains and nodes: a window's MLUPS split by node share (device_performance).
-nlohmann::json subdomains_json(const SimulationSetup& s) {
-    nlohmann::json out = nlohmann::json::array();
-    for (const DevicePerformance& d : device_performance(s, {}))
-        out.push_back({{"device", d.device}, {"tiles", d.tiles}, {"nodes", d.nodes}});
-    return out;
-}
-
-std::string markdown(const std::vector<Window>& ws, const std::string& header) {
-    std::ostringstream md;
-    md << header << "\n\n| window | solver MLUPS | % of solver only | frames/s |\n"
-       << "|---|---:|---:|---:|\n";
-    char line[160];
-    for (const Window& w : ws) {
-        std::snprintf(line, sizeof line, "| %s | %.0f | %.1f %% | %s |\n", w.name.c_str(), w.mlups,
-                      100.0 * w.mlups / ws.front().mlups,
-                      w.frames ? std::to_string(int(w.fps + 0.5)).c_str() : "-");
-        md << line;
-    }
-    return md.str();
-}
 
 } // namespace
 
