@@ -91,6 +91,9 @@ TEST(RegionPieces, SliceCutsAreWhereTheTilesMeet) {
     const SliceCuts x = slice_cuts(t, d, FieldRegion{false, Axis::X, 9}); // (y, z)
     EXPECT_EQ(x.u, (std::vector<std::uint32_t>{4}));
     EXPECT_EQ(x.v, (std::vector<std::uint32_t>{3}));
+    const SliceCuts y = slice_cuts(t, d, FieldRegion{false, Axis::Y, 0}); // (x, z)
+    EXPECT_EQ(y.u, (std::vector<std::uint32_t>{4, 7}));
+    EXPECT_EQ(y.v, (std::vector<std::uint32_t>{3}));
     const SliceCuts one = slice_cuts(Tiles{}, d, FieldRegion{false, Axis::Y, 2});
     EXPECT_TRUE(one.u.empty() && one.v.empty());
 }
