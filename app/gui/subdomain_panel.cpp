@@ -48,7 +48,12 @@ std::string subdomain_summary(const SolverSnapshot& snap) {
 }
 
 void Controls::draw_subdomains(const SolverSnapshot& snap) {
-    ImGui::Separator();
+    if (gpu_count_ < 0) gpu_count_ = cuda_device_count(); // once: GPUs do not come and go
+    // Open from the start, so that the panel is sized for it; a user may fold it away.
+    const bool open =
+        ImGui::CollapsingHeader("subdomains and GPUs", ImGuiTreeNodeFlags_DefaultOpen);
+    tooltip(tips::kSubdomains);
+    if (!open) return;
     const std::string current = solver_.current_start().tiles;
     const std::vector<int>& devices = snap.devices;
     const int gpus = int(devices.size());
@@ -63,7 +68,6 @@ void Controls::draw_subdomains(const SolverSnapshot& snap) {
     ImGui::TextWrapped("%s", subdomain_summary(snap).c_str());
     tooltip(tips::kSubdomains);
 
-    if (gpu_count_ < 0) gpu_count_ = cuda_device_count(); // once: GPUs do not come and go
     const int present = gpu_count_;
     if (present == 0) {
         ImGui::TextDisabled("GPUs: none (CPU back end)");

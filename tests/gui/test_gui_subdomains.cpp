@@ -9,6 +9,9 @@
 //   refused    1x1x2 on the 2D lattice and GPU 7 on the CPU: the panel's message names
 //              --tiles / --devices and the range, the tiling stays and the run goes on
 //   dock       a sample from two GPUs adds a line per GPU beside the total, one GPU removes them
+//   3D         cavity3d in 2x1x2: its vorticity slice (differenced from the velocity put together
+//              from the tiles) equals one domain's; the cuts of the xz slice are drawn;
+//              screenshot build/tests/gui/gui_subdomain_outlines_3d.png
 #include "controls.hpp"
 #include "gui_test_util.hpp"
 #include "perf_dock.hpp"
@@ -174,6 +177,49 @@ private slots:
         dock.add_sample(1e6 + 0.1, s);
         QVERIFY(dock.device_series().empty());
         QCOMPARE(dock.mlups_series()->name(), QString("MLUPS"));
+    }
+
+    void vorticityIn3dEqualsOneDomain() {
+        window_->switch_scenario("cavity3d");
+        QTRY_VERIFY_WITH_TIMEOUT(snap().scenario == "cavity3d" && snap().step > 20, 20000);
+        QVERIFY(tiled(Tiles{})); // a new preset starts on "auto"
+        controls().set_field(FieldKind::Vorticity);
+        controls().set_subdomains("2x1x2", {});
+        QTRY_VERIFY_WITH_TIMEOUT(tiled(Tiles{{2, 1, 2}}) && snap().field == FieldKind::Vorticity,
+                                 10000);
+        controls().set_paused(true);
+        QTRY_VERIFY_WITH_TIMEOUT(snap().paused && tiled(Tiles{{2, 1, 2}}), 10000);
+        const std::vector<float> split = snap().slice;
+        const std::uint64_t step = snap().step;
+        controls().set_subdomains("1x1x1", {});
+        QTRY_VERIFY_WITH_TIMEOUT(tiled(Tiles{}), 10000);
+        QCOMPARE(snap().step, step);
+        const std::vector<float>& one = snap().slice;
+        QCOMPARE(one.size(), split.size());
+        float scale = 0;
+        for (float v : one)
+            if (std::isfinite(v)) scale = std::max(scale, std::fabs(v));
+        QVERIFY2(scale > 0, "a slice without vorticity tests nothing");
+        for (std::size_t k = 0; k < one.size(); ++k) {
+            QCOMPARE(std::isnan(split[k]), std::isnan(one[k]));
+            if (!std::isnan(one[k])) QVERIFY(std::fabs(split[k] - one[k]) <= 1e-5f * scale);
+        }
+        qInfo("3D vorticity slice (%u x %u, axis %d): equal to one domain, max %g", snap().width,
+              snap().height, int(snap().slice_axis), double(scale));
+
+        controls().set_subdomains("2x1x2", {});
+        controls().set_subdomain_outlines(true);
+        controls().set_paused(false);
+        QTRY_VERIFY_WITH_TIMEOUT(tiled(Tiles{{2, 1, 2}}) && !snap().paused, 10000);
+        QCOMPARE(snap().slice_axis, Axis::Y); // the xz mid-plane: cuts at x and z
+        QCOMPARE(snap().cuts.u, (std::vector<std::uint32_t>{snap().dims.nx / 2}));
+        QCOMPARE(snap().cuts.v, (std::vector<std::uint32_t>{snap().dims.nz / 2}));
+        QVERIFY(wait_frames(viewport(), 3));
+        QCOMPARE(viewport().cut_geometry().lines.size(), std::size_t(2));
+        const QImage img = viewport().grabFramebuffer();
+        QVERIFY(img.save(QString(LATTICELAB_GUI_OUTPUT) + "/gui_subdomain_outlines_3d.png"));
+        const auto r = viewport().slice_rect();
+        QVERIFY2(white_near(img, r.x + r.w / 2, r.y + r.h * 0.3f), "no line at the x cut");
     }
 
     void cleanupTestCase() { window_.reset(); }
