@@ -52,6 +52,45 @@ class SubdomainTest : public QObject {
     const SolverSnapshot& snap() { return viewport().snapshot(); }
     bool tiled(const Tiles& t) { return snap().tiles == t; }
 
+    // Pauses the run split as `t` and compares its published slice with the one-domain slice
+    // of the same state and step (the subdomains switched back to 1x1x1): walls (NaN) at the
+    // same places, values within float rounding. The run stays paused in one domain.
+    void expect_slice_of_one_domain(const Tiles& t) {
+        controls().set_paused(true);
+        QTRY_VERIFY2_WITH_TIMEOUT(
+            snap().paused && tiled(t),
+            qPrintable(QString("paused %1, tiles %2, step %3, error %4")
+                           .arg(snap().paused)
+                           .arg(QString::fromStdString(to_string(snap().tiles)))
+                           .arg(snap().step)
+                           .arg(QString::fromStdString(snap().error))),
+            10000);
+        const std::vector<float> split = snap().slice;
+        const std::uint64_t step = snap().step;
+        controls().set_subdomains("1x1x1", {});
+        QTRY_VERIFY_WITH_TIMEOUT(tiled(Tiles{}), 10000);
+        QCOMPARE(snap().step, step);
+        const std::vector<float>& one = snap().slice;
+        QCOMPARE(one.size(), split.size());
+        float scale = 0;
+        for (float v : one)
+            if (std::isfinite(v)) scale = std::max(scale, std::fabs(v));
+        QVERIFY2(scale > 0, "a slice of zeros tests nothing");
+        std::size_t walls = 0;
+        for (std::size_t k = 0; k < one.size(); ++k) {
+            QCOMPARE(std::isnan(split[k]), std::isnan(one[k]));
+            if (std::isnan(one[k])) {
+                ++walls;
+                continue;
+            }
+            QVERIFY2(std::fabs(split[k] - one[k]) <= 1e-5f * scale,
+                     qPrintable(QString("element %1: %2 vs %3").arg(k).arg(split[k]).arg(one[k])));
+        }
+        qInfo("%s %s (%u x %u): %zu values equal to one domain's within 1e-5 of max %g, %zu walls",
+              to_string(t).c_str(), std::string(field_label(snap().field)).c_str(), snap().width,
+              snap().height, one.size(), double(scale), walls);
+    }
+
 private slots:
     void initTestCase() {
         window_ = open_window(20);
@@ -81,38 +120,8 @@ private slots:
     }
 
     void sliceEqualsOneDomain() {
-        controls().set_paused(true);
-        QTRY_VERIFY2_WITH_TIMEOUT(
-            snap().paused && tiled(Tiles{{2, 2, 1}}),
-            qPrintable(QString("paused %1, tiles %2, step %3, error %4")
-                           .arg(snap().paused)
-                           .arg(QString::fromStdString(to_string(snap().tiles)))
-                           .arg(snap().step)
-                           .arg(QString::fromStdString(snap().error))),
-            10000);
-        const std::vector<float> split = snap().slice;
-        const std::uint64_t step = snap().step;
-        controls().set_subdomains("1x1x1", {});
-        QTRY_VERIFY_WITH_TIMEOUT(tiled(Tiles{}), 10000);
-        QCOMPARE(snap().step, step);
-        const std::vector<float>& one = snap().slice;
-        QCOMPARE(one.size(), split.size());
-        float scale = 0;
-        for (float v : one)
-            if (std::isfinite(v)) scale = std::max(scale, std::fabs(v));
-        QVERIFY(scale > 0);
-        std::size_t walls = 0;
-        for (std::size_t k = 0; k < one.size(); ++k) {
-            QCOMPARE(std::isnan(split[k]), std::isnan(one[k]));
-            if (std::isnan(one[k])) {
-                ++walls;
-                continue;
-            }
-            QVERIFY2(std::fabs(split[k] - one[k]) <= 1e-5f * scale,
-                     qPrintable(QString("element %1: %2 vs %3").arg(k).arg(split[k]).arg(one[k])));
-        }
-        qInfo("%zu values equal within 1e-5 of max %g, %zu walls", one.size(), double(scale),
-              walls);
+        expect_slice_of_one_domain(Tiles{{2, 2, 1}});
+        if (QTest::currentTestFailed()) return;
         controls().set_subdomains("2x2x1", {});
         QTRY_VERIFY_WITH_TIMEOUT(tiled(Tiles{{2, 2, 1}}), 10000);
         controls().set_paused(false);
@@ -187,25 +196,8 @@ private slots:
         controls().set_subdomains("2x1x2", {});
         QTRY_VERIFY_WITH_TIMEOUT(tiled(Tiles{{2, 1, 2}}) && snap().field == FieldKind::Vorticity,
                                  10000);
-        controls().set_paused(true);
-        QTRY_VERIFY_WITH_TIMEOUT(snap().paused && tiled(Tiles{{2, 1, 2}}), 10000);
-        const std::vector<float> split = snap().slice;
-        const std::uint64_t step = snap().step;
-        controls().set_subdomains("1x1x1", {});
-        QTRY_VERIFY_WITH_TIMEOUT(tiled(Tiles{}), 10000);
-        QCOMPARE(snap().step, step);
-        const std::vector<float>& one = snap().slice;
-        QCOMPARE(one.size(), split.size());
-        float scale = 0;
-        for (float v : one)
-            if (std::isfinite(v)) scale = std::max(scale, std::fabs(v));
-        QVERIFY2(scale > 0, "a slice without vorticity tests nothing");
-        for (std::size_t k = 0; k < one.size(); ++k) {
-            QCOMPARE(std::isnan(split[k]), std::isnan(one[k]));
-            if (!std::isnan(one[k])) QVERIFY(std::fabs(split[k] - one[k]) <= 1e-5f * scale);
-        }
-        qInfo("3D vorticity slice (%u x %u, axis %d): equal to one domain, max %g", snap().width,
-              snap().height, int(snap().slice_axis), double(scale));
+        expect_slice_of_one_domain(Tiles{{2, 1, 2}});
+        if (QTest::currentTestFailed()) return;
 
         controls().set_subdomains("2x1x2", {});
         controls().set_subdomain_outlines(true);
