@@ -45,11 +45,15 @@ void check_cpu_memory(const SimulationSetup& s) {
 
 } // namespace
 
+double mlups_of(std::uint64_t nodes, Measurement m) {
+    return m.seconds > 0 ? double(nodes) * double(m.steps) / m.seconds / 1e6 : 0;
+}
+
 Performance performance_of(const SimulationSetup& setup, Measurement m, double copy_bandwidth) {
     Performance p;
     p.steps = m.steps;
     p.seconds = m.seconds;
-    p.mlups = m.seconds > 0 ? double(setup.dims.nodes()) * double(m.steps) / m.seconds / 1e6 : 0;
+    p.mlups = mlups_of(setup.dims.nodes(), m);
     p.bytes_per_second = p.mlups * 1e6 * bytes_per_node_update(setup);
     p.copy_bandwidth = copy_bandwidth;
     p.fraction_of_copy = copy_bandwidth > 0 ? p.bytes_per_second / copy_bandwidth : 0;
@@ -167,6 +171,7 @@ std::unique_ptr<Simulation> Simulation::create(SimulationSetup setup, BackendKin
     if (model_traits(ll::engine_config(setup)).near_wall_bits)
         mark_near_wall(setup.model.stencil, setup.dims, setup.flags);
     sim->setup_ = std::move(setup);
+    sim->requested_ = backend;
     if (backend == BackendKind::Cpu) {
         sim->backend_ = BackendKind::Cpu;
         sim->backend_note_ = "CPU back end (requested)";
@@ -230,6 +235,11 @@ void Simulation::set_model(const ModelChoice& model) {
     }
     const ModelChoice old = setup_.model;
     setup_.model = model;
+    rebuild_engine(state, [&] { setup_.model = old; });
+}
+
+void Simulation::rebuild_engine(const std::vector<double>& state,
+                                const std::function<void()>& undo) {
     try {
         auto next = make_engine(engine_config(setup_));
         next->set_flags(setup_.flags);
@@ -237,7 +247,7 @@ void Simulation::set_model(const ModelChoice& model) {
         engine_.reset(); // free the old lattice first: both may not fit on the GPU together
         engine_ = std::move(next);
     } catch (...) {
-        setup_.model = old;
+        undo();
         throw;
     }
     engine_->import_state(state);

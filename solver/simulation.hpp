@@ -9,6 +9,7 @@
 #include "domain/tiling.hpp"
 #include "engine/engine.hpp"
 
+#include <functional>
 #include <map>
 
 namespace ll {
@@ -74,10 +75,36 @@ struct Measurement {
     double seconds = 0;
 };
 
+// Million node updates per second: nodes * steps / seconds / 1e6 (0 for no time).
+double mlups_of(std::uint64_t nodes, Measurement m);
+
 // Fills MLUPS = nodes * steps / seconds / 1e6, bytes/s = MLUPS * 1e6 * bytes_per_node_update
 // (of the setup: the Boussinesq temperature population included), and the fraction of
 // `copy_bandwidth` (bytes/s, read + write counted).
 Performance performance_of(const SimulationSetup& setup, Measurement m, double copy_bandwidth);
+
+// ---- subdomains (solver/domain/; simulation_subdomains.cpp) ----
+// The tiling `text` names for `cfg`'s lattice: NxMxK (parse_tiles), or "auto": one subdomain
+// per GPU of `gpus` (one for none), cut where the fewest halo values cross (choose_tiles); a
+// model without a halo exchange runs as one domain. ConfigError naming --tiles otherwise.
+Tiles resolve_tiles(const std::string& text, const EngineConfig& cfg, int gpus);
+// Why s.tiles and s.devices cannot run s's lattice on `backend` (empty when they can), checked
+// before anything is allocated: a split model that has no halo exchange, a tiling that does
+// not fit the lattice (tiles_error names the axis and the largest factor that fits), a GPU
+// that is not there (devices_error names the GPUs present).
+std::string subdomains_error(const SimulationSetup& s, BackendKind backend);
+
+// One GPU's share of a run's last batch (tile t runs on devices[t % n]): its subdomains, their
+// nodes, and nodes * steps / seconds. The GPUs step in lockstep (every step ends with the halo
+// exchange), so they share the batch's wall-clock seconds and their MLUPS add up to the whole
+// lattice's. Without --devices one entry, device -1 (the current GPU, or the CPU).
+struct DevicePerformance {
+    int device = -1;
+    int tiles = 0;
+    std::uint64_t nodes = 0;
+    double mlups = 0;
+};
+std::vector<DevicePerformance> device_performance(const SimulationSetup& s, const Performance& p);
 
 class Simulation {
 public:
@@ -92,6 +119,10 @@ public:
     void set_model(const ModelChoice& model);
     void set_flow(const FlowParams& flow);
     void set_launch(const LaunchConfig& launch);
+    // Splits the lattice into `tiles` on `devices` (SimulationSetup::tiles, devices; 1x1x1 and
+    // none: one engine), keeping the flow's state and step count. A ConfigError
+    // (subdomains_error) leaves the run as it was.
+    void set_subdomains(const Tiles& tiles, const std::vector<int>& devices);
     // Changes node types (e.g. drawn obstacles); nodes that become fluid start at rest.
     void set_node_types(const std::vector<std::pair<node_t, NodeType>>& edits);
 
@@ -127,11 +158,15 @@ public:
 private:
     Simulation() = default;
     std::unique_ptr<Engine> make_engine(const EngineConfig& cfg);
+    // Replaces the engine by one built for setup_ as it is now and moves `state` into it; when
+    // the build throws, `undo` restores setup_ and the old engine runs on.
+    void rebuild_engine(const std::vector<double>& state, const std::function<void()>& undo);
     // The canonical equilibrium state of the setup's initial fields.
     std::vector<double> initial_state() const;
 
     SimulationSetup setup_;
     BackendKind backend_ = BackendKind::Cpu;
+    BackendKind requested_ = BackendKind::Auto; // what create() was asked for
     std::unique_ptr<Engine> engine_;
     std::uint64_t time_step_ = 0;
     Performance perf_;

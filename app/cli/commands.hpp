@@ -73,6 +73,8 @@ struct RenderBenchOptions {
     double seconds = 10, fps = 60;
     std::string frame = "1280x720";
     std::string slice_path = "auto"; // auto|interop|host
+    std::string tiles = "auto";      // NxMxK, or one subdomain per GPU of --devices
+    std::string devices;             // comma list of GPU numbers; empty: the current GPU
     std::string png, json, markdown;
 };
 

@@ -6,12 +6,16 @@
 //   solver thread      the visualiser's solver thread publishing slices, nobody drawing
 //   rendering at FPS   the solver thread + frames paced at --fps (the visualiser's case)
 //   rendering flat out the solver thread + frames as fast as they come (the frame-rate limit)
-// Solver MLUPS come from the step counter over wall time, so publication costs count.
+// Solver MLUPS come from the step counter over wall time, so publication costs count. With
+// --tiles and --devices the solver thread drives several GPUs, and each device slice is put
+// together from the subdomains on the GPUs (TiledEngine::read_field).
 //
 // [SECTION] options
 // [SECTION] measuring
-// [SECTION] output
+// (the output: render_bench_report.hpp)
+#include "bench_util.hpp"
 #include "commands.hpp"
+#include "render_bench_report.hpp"
 #include "solver/scenario/preflight.hpp"
 
 #include "app/live/solver_thread.hpp"
@@ -61,6 +65,13 @@ CLI::App* add_render_bench(CLI::App& app, RenderBenchOptions& o) {
                   "host: force the fallback (as LATTICELAB_INTEROP=off does)")
         ->capture_default_str()
         ->check(CLI::IsMember({"auto", "interop", "host"}));
+    b->add_option("--tiles", o.tiles,
+                  "subdomains NxMxK (e.g. 2x2x1), each stepped by its own engine with halo "
+                  "layers exchanged every step; auto: one per GPU of --devices")
+        ->capture_default_str();
+    b->add_option("--devices", o.devices,
+                  "GPUs that run the subdomains, e.g. 0,1: subdomain t on the (t mod N)-th "
+                  "(default: the current GPU); the slice is put together on the GPUs");
     b->add_option("--png", o.png, "write the last frame drawn (.png)")->check(output_file());
     b->add_option("--json", o.json, "write the results (.json)")->check(output_file());
     b->add_option("--markdown", o.markdown, "write the results as a table (.md)")
@@ -87,12 +98,7 @@ FrameSize parse_frame(const std::string& text) {
 // ---- [SECTION] measuring -----------------------------------------------------------------
 
 using Clock = std::chrono::steady_clock;
-
-struct Window {
-    std::string name;
-    double seconds = 0, mlups = 0, fps = 0;
-    std::uint64_t steps = 0, frames = 0;
-};
+using Window = RenderWindow;
 
 double since(Clock::time_point t) {
     return std::chrono::duration<double>(Clock::now() - t).count();
@@ -187,32 +193,6 @@ private:
     SolverSnapshot snap_;
 };
 
-// ---- [SECTION] output --------------------------------------------------------------------
-
-nlohmann::json window_json(const Window& w, double reference_mlups) {
-    return {{"window", w.name},
-            {"seconds", w.seconds},
-            {"steps", w.steps},
-            {"mlups", w.mlups},
-            {"frames", w.frames},
-            {"fps", w.fps},
-            {"fraction_of_solver_only", reference_mlups > 0 ? w.mlups / reference_mlups : 0.0}};
-}
-
-std::string markdown(const std::vector<Window>& ws, const std::string& header) {
-    std::ostringstream md;
-    md << header << "\n\n| window | solver MLUPS | % of solver only | frames/s |\n"
-       << "|---|---:|---:|---:|\n";
-    char line[160];
-    for (const Window& w : ws) {
-        std::snprintf(line, sizeof line, "| %s | %.0f | %.1f %% | %s |\n", w.name.c_str(), w.mlups,
-                      100.0 * w.mlups / ws.front().mlups,
-                      w.frames ? std::to_string(int(w.fps + 0.5)).c_str() : "-");
-        md << line;
-    }
-    return md.str();
-}
-
 } // namespace
 
 int render_bench_command(const RenderBenchOptions& o) {
@@ -231,7 +211,15 @@ int render_bench_command(const RenderBenchOptions& o) {
     for (const auto& [flag, path] : files)
         if (!path->empty()) outputs.add(flag, *path);
     preflight_scenario(o.scenario, keys, backend == BackendKind::Cpu || !cuda_compiled_in());
-    const SimulationSetup setup = build_scenario(o.scenario, keys);
+    SolverStart start{o.scenario, keys, backend};
+    start.tiles = o.tiles;
+    if (!o.devices.empty())
+        start.devices =
+            parse_list<int>("--devices", o.devices, parse_int, "GPU numbers (0, 1, ...)");
+    const SimulationSetup setup = start_setup(start);
+    // Before the GL context and any lattice: a tiling that does not fit, a GPU not there.
+    if (const std::string bad = subdomains_error(setup, backend); !bad.empty())
+        throw ConfigError(bad);
 
     auto context = egl::HeadlessGl::create(why);
     if (!context) throw std::runtime_error("render-bench needs headless GL (EGL): " + why);
@@ -241,11 +229,11 @@ int render_bench_command(const RenderBenchOptions& o) {
     std::printf("lattice    %s %ux%ux%u, %s\n", o.scenario.c_str(), setup.dims.nx, setup.dims.ny,
                 setup.dims.nz, model_label(setup.model).c_str());
     std::printf("gl         %s\n", context->description().c_str());
+    std::printf("subdomains %s\n", gui::describe_subdomains(setup.tiles, setup.devices).c_str());
     std::vector<Window> windows;
     windows.push_back(solver_only(setup, backend, o.seconds));
     std::printf("%-22s %10.0f MLUPS\n", windows.back().name.c_str(), windows.back().mlups);
 
-    SolverStart start{o.scenario, keys, backend};
     start.batch_seconds = 1.0 / o.fps; // a fresh slice for every paced frame
     SolverThread solver(start);
     SolverSnapshot first;
@@ -288,6 +276,8 @@ int render_bench_command(const RenderBenchOptions& o) {
     j["device"] = snap.device;
     j["backend"] = snap.backend;
     j["gl"] = context->description();
+    j["tiles"] = to_string(setup.tiles);
+    j["devices"] = subdomains_json(setup);
     j["slice_path"] = path_note;
     j["frame"] = {size.w, size.h};
     j["target_fps"] = o.fps;
@@ -297,8 +287,10 @@ int render_bench_command(const RenderBenchOptions& o) {
         j["windows"].push_back(window_json(w, windows[0].mlups));
     if (!o.json.empty()) outputs.stage("--json", j.dump(2) + "\n");
     if (!o.markdown.empty())
-        outputs.stage("--markdown", markdown(windows, snap.device + ", " + o.scenario +
-                                                          ", slice path: " + path_note));
+        outputs.stage("--markdown",
+                      markdown(windows, snap.device + ", " + o.scenario + ", " +
+                                            gui::describe_subdomains(setup.tiles, setup.devices) +
+                                            ", slice path: " + path_note));
     outputs.commit();
     view.release();
     return 0;

@@ -4,6 +4,7 @@
 #include "controls.hpp"
 
 #include "help_panel.hpp"
+#include "panel_widgets.hpp"
 #include "solver/io/fields.hpp"
 #include "tuning.hpp"
 
@@ -163,42 +164,6 @@ void Controls::paint(render::gl::NodeXY at, bool solid) {
 
 // ---- [SECTION] the ImGui panel -----------------------------------------------------------
 
-namespace {
-
-template <class E, std::size_t N, class Name, class Tip>
-bool combo(const char* label, const std::array<E, N>& items, E current, E& chosen, Name name,
-           Tip tip) {
-    bool picked = false;
-    const std::string preview(name(current));
-    if (ImGui::BeginCombo(label, preview.c_str())) {
-        for (E item : items) {
-            const std::string text(name(item));
-            if (ImGui::Selectable(text.c_str(), item == current)) {
-                chosen = item;
-                picked = item != current;
-            }
-            const std::string help(tip(item));
-            if (!help.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", help.c_str());
-        }
-        ImGui::EndCombo();
-    }
-    const std::string help(tip(current));
-    if (!help.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", help.c_str());
-    return picked;
-}
-
-std::array<float, 4> item_rect() {
-    const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
-    return {a.x, a.y, b.x - a.x, b.y - a.y};
-}
-
-// Also on a disabled item: its tooltip says why it cannot be changed.
-void tooltip(const char* text) {
-    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", text);
-}
-
-} // namespace
-
 void Controls::draw_panel(const SolverSnapshot& snap, std::string_view slice_path, double fps) {
     dims_ = snap.dims;
     slice_axis_ = snap.slice_axis;
@@ -324,6 +289,7 @@ void Controls::draw_main(const SolverSnapshot& snap, std::string_view slice_path
                 "Runs the live lattice at block sizes 32..1024 and plots MLUPS against them (seed "
                 "004, Fig. 5), then restores this launch: the best size balances occupancy against "
                 "registers per thread. Result in the Help window.");
+            draw_subdomains(snap);
 
             ImGui::EndTabItem();
         }

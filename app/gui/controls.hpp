@@ -20,6 +20,8 @@ struct ViewSettings {
     float fixed_min = 0, fixed_max = 0.15f;
     Tool tool = Tool::Probe;
     int brush_radius = 2; // nodes
+    // Lines on the slice where the subdomains meet (a lattice split into tiles).
+    bool subdomain_outlines = false;
 };
 
 std::string_view field_label(FieldKind field); // "speed |u|", "u_x", ...
@@ -44,6 +46,13 @@ public:
     // The BGK relaxation time (nu = (tau - 1/2) / 3); the flow keeps its state. Too close to
     // 1/2 the flow blows up, which the solver thread catches and pauses on.
     void set_tau(double tau);
+    // Splits the lattice into `tiles` ("auto" or NxMxK) on GPUs `devices`, keeping the flow. A
+    // tiling that does not fit or a GPU that is not there is shown in the panel (SolverSnapshot
+    // ::error) and the run goes on unchanged.
+    void set_subdomains(const std::string& tiles, std::vector<int> devices) {
+        solver_.set_subdomains(tiles, std::move(devices));
+    }
+    void set_subdomain_outlines(bool on) { view_.subdomain_outlines = on; }
     void set_field(FieldKind field); // also picks the field's default colour map
     void set_colormap(render::ColorMap map) { view_.map = map; }
     void set_tool(Tool tool) { view_.tool = tool; }
@@ -101,6 +110,8 @@ private:
     void draw_storage(const SolverSnapshot& snap);
     // Registers, blocks per SM, occupancy, bytes per node, MLUPS, GB/s, % of copy (tuning.hpp).
     void draw_tuning(const SolverSnapshot& snap);
+    // Tiling, GPUs and outlines (subdomain_panel.cpp).
+    void draw_subdomains(const SolverSnapshot& snap);
 
     template <class F>
     void change_model(F&& edit);
@@ -124,6 +135,7 @@ private:
     float tau_ = 0.6f; // the tau field's value while it is edited
     bool tau_active_ = false;
     std::uint64_t blowups_seen_ = 0; // SolverSnapshot::blowups when last drawn
+    int gpu_count_ = -1;             // GPUs for the subdomains section, asked once
 };
 
 } // namespace ll::gui

@@ -16,6 +16,20 @@ namespace {
 
 using ll::ConfigError;
 
+// "0,1" -> {0, 1}; a repeat or a GPU that is not there is refused later (devices_error).
+std::vector<int> parse_devices(const QString& text) {
+    std::vector<int> out;
+    for (const QString& item : text.split(',')) {
+        bool ok = false;
+        const int device = item.trimmed().toInt(&ok);
+        if (!ok || device < 0)
+            throw ConfigError("--devices '" + text.toStdString() +
+                              "': must be a comma list of GPU numbers (0, 1, ...)");
+        out.push_back(device);
+    }
+    return out;
+}
+
 ll::gui::SolverStart parse_start(const QCommandLineParser& p) {
     ll::gui::SolverStart start;
     const QStringList args = p.positionalArguments();
@@ -45,12 +59,17 @@ ll::gui::SolverStart parse_start(const QCommandLineParser& p) {
         throw ConfigError("--backend " + p.value("backend").toStdString() +
                           ": must be auto|cpu|cuda");
     start.backend = *backend;
+    start.tiles = p.value("tiles").toStdString();
+    if (p.isSet("devices")) start.devices = parse_devices(p.value("devices"));
     // Keys are checked against their ranges now, so a typo is reported here and not as a
     // window that fails to open; the memory check comes before the builder allocates.
     std::string why;
-    ll::preflight_scenario(start.scenario, start.keys,
-                           start.backend == ll::BackendKind::Cpu || !ll::cuda_device_present(why));
-    (void)ll::build_scenario(start.scenario, start.keys);
+    const bool cpu = start.backend == ll::BackendKind::Cpu || !ll::cuda_device_present(why);
+    ll::preflight_scenario(start.scenario, start.keys, cpu);
+    // Builds the scenario at the size the window will run too: a tiling that does not fit it
+    // or a GPU that is not there is refused here, by name and range.
+    const std::string bad = ll::gui::start_subdomains_error(ll::gui::sized_start(start, !cpu));
+    if (!bad.empty()) throw ConfigError(bad);
     return start;
 }
 
@@ -82,6 +101,15 @@ int main(int argc, char** argv) {
                  "KEY=VALUE"});
     p.addOption(
         {"backend", "auto (CUDA when a GPU is usable, else the CPU) | cpu | cuda", "NAME", "auto"});
+    p.addOption({"tiles",
+                 "subdomains NxMxK (e.g. 2x2x1): the lattice cut into tiles that exchange halo "
+                 "layers every step; auto: one per GPU of --devices (one domain without); "
+                 "changeable in the window (tuning tab)",
+                 "NxMxK", "auto"});
+    p.addOption({"devices",
+                 "GPUs that run the subdomains, a comma list (e.g. 0,1): tile t on the "
+                 "(t mod n)-th; default: the current GPU",
+                 "LIST"});
     p.addOption({"no-interop",
                  "draw slices through the host copy instead of CUDA-GL interop (the same as "
                  "setting LATTICELAB_INTEROP=off), e.g. to compare the two paths"});

@@ -23,11 +23,10 @@ MainWindow::MainWindow(const SolverStart& start, QWidget* parent)
     setCentralWidget(viewport_);
     // The graphs read the GUI's latest snapshot: no extra traffic with the solver thread.
     perf_dock_ = new PerfDock(
-        [this](Performance& p, bool& paused) {
+        [this](PerfSample& sample) {
             const SolverSnapshot& s = viewport_->snapshot();
             if (s.serial == 0) return false;
-            p = s.perf;
-            paused = s.paused;
+            sample = {s.perf, s.device_perf, s.paused};
             return true;
         },
         this);

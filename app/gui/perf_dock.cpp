@@ -45,16 +45,16 @@ PerfDock::PerfDock(Source source, QWidget* parent)
       ring_(std::size_t(kWindowSeconds * kHz)) {
     setObjectName("performance_dock"); // QMainWindow::saveState needs a name
 
-    auto* mlups_chart = new QChart;
+    mlups_chart_ = new QChart;
     mlups_ = new QLineSeries;
     mlups_->setName("MLUPS");
-    mlups_chart->addSeries(mlups_);
-    auto* t1 = time_axis();
+    mlups_chart_->addSeries(mlups_);
+    mlups_time_axis_ = time_axis();
     mlups_axis_ = new QValueAxis;
     mlups_axis_->setTitleText("MLUPS");
-    mlups_chart->addAxis(t1, Qt::AlignBottom);
-    mlups_chart->addAxis(mlups_axis_, Qt::AlignLeft);
-    mlups_->attachAxis(t1);
+    mlups_chart_->addAxis(mlups_time_axis_, Qt::AlignBottom);
+    mlups_chart_->addAxis(mlups_axis_, Qt::AlignLeft);
+    mlups_->attachAxis(mlups_time_axis_);
     mlups_->attachAxis(mlups_axis_);
 
     auto* bw_chart = new QChart;
@@ -85,23 +85,31 @@ PerfDock::PerfDock(Source source, QWidget* parent)
     auto* body = new QWidget;
     auto* layout = new QVBoxLayout(body);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(chart_view(mlups_chart));
+    QChartView* mlups_view = chart_view(mlups_chart_);
+    mlups_view->setToolTip(QString("MLUPS: million node updates per second, nodes x steps / "
+                                   "seconds over the last batch.\n\n") +
+                           kPerGpuTip);
+    layout->addWidget(mlups_view);
     layout->addWidget(chart_view(bw_chart));
     setWidget(body);
 
     clock_.start();
     connect(&timer_, &QTimer::timeout, this, [this] {
-        Performance p;
-        bool paused = false;
-        if (source_ && source_(p, paused)) add_sample(clock_.elapsed() / 1000.0, p, paused);
+        PerfSample s;
+        if (source_ && source_(s)) add_sample(clock_.elapsed() / 1000.0, s);
     });
     timer_.start(1000 / kHz);
 }
 
-void PerfDock::add_sample(double t, const Performance& p, bool paused) {
+void PerfDock::add_sample(double t, const PerfSample& s) {
+    match_device_series(s.devices);
     // Paused, the last batch's rate would stay on the graph as if the solver still ran.
-    ring_[(head_ + count_) % ring_.size()] = {t, paused ? 0 : p.mlups,
-                                              paused ? 0 : p.bytes_per_second / 1e9};
+    const Performance& p = s.total;
+    Sample& next = ring_[(head_ + count_) % ring_.size()];
+    next = {t, s.paused ? 0 : p.mlups, s.paused ? 0 : p.bytes_per_second / 1e9, {}};
+    if (!device_series_.empty())
+        for (const DevicePerformance& d : s.devices)
+            next.device_mlups.push_back(s.paused ? 0 : d.mlups);
     if (count_ < ring_.size())
         ++count_;
     else
@@ -114,6 +122,7 @@ void PerfDock::redraw() {
     QList<QPointF> mlups, gbps;
     mlups.reserve(qsizetype(count_));
     gbps.reserve(qsizetype(count_));
+    std::vector<QList<QPointF>> per_device(device_series_.size());
     const double now = ring_[(head_ + count_ - 1) % ring_.size()].t;
     double max_mlups = 0, max_gbps = copy_gbps_;
     for (std::size_t k = 0; k < count_; ++k) {
@@ -123,8 +132,14 @@ void PerfDock::redraw() {
         gbps.append({s.t - now, s.gbps});
         max_mlups = std::max(max_mlups, s.mlups);
         max_gbps = std::max(max_gbps, s.gbps);
+        // Samples from before the GPUs changed have no values for these lines.
+        if (s.device_mlups.size() != per_device.size()) continue;
+        for (std::size_t d = 0; d < per_device.size(); ++d)
+            per_device[d].append({s.t - now, s.device_mlups[d]});
     }
     mlups_->replace(mlups);
+    for (std::size_t d = 0; d < per_device.size(); ++d)
+        device_series_[d]->replace(per_device[d]);
     gbps_->replace(gbps);
     copy_->replace(QList<QPointF>{{-kWindowSeconds, copy_gbps_}, {0, copy_gbps_}});
     // Fixed axes that only grow to a round bound, never jitter with each sample.
@@ -135,6 +150,29 @@ void PerfDock::redraw() {
     if (gbps_axis_->max() < top_gbps || gbps_axis_->max() > 4 * top_gbps) {
         gbps_axis_->setRange(0, top_gbps);
         percent_axis_->setRange(0, copy_gbps_ > 0 ? 100 * top_gbps / copy_gbps_ : 100);
+    }
+}
+
+void PerfDock::match_device_series(const std::vector<DevicePerformance>& devices) {
+    std::vector<int> wanted;
+    if (devices.size() > 1)
+        for (const DevicePerformance& d : devices)
+            wanted.push_back(d.device);
+    if (wanted == series_devices_) return;
+    for (QLineSeries* s : device_series_) {
+        mlups_chart_->removeSeries(s);
+        delete s;
+    }
+    device_series_.clear();
+    series_devices_ = wanted;
+    mlups_->setName(wanted.empty() ? "MLUPS" : "total MLUPS");
+    for (int device : wanted) {
+        auto* s = new QLineSeries;
+        s->setName("GPU " + QString::number(device));
+        mlups_chart_->addSeries(s);
+        s->attachAxis(mlups_time_axis_);
+        s->attachAxis(mlups_axis_);
+        device_series_.push_back(s);
     }
 }
 

@@ -1,6 +1,6 @@
 // [SECTION] set-up and teardown
 // [SECTION] frame
-// [SECTION] view fitting and the 3D inset
+// [SECTION] view fitting, the 3D inset and the subdomain outlines
 // [SECTION] colour bar and hover readout
 // [SECTION] mouse tools
 #include "viewport.hpp"
@@ -53,7 +53,7 @@ void Viewport::release_gl() {
     path_chosen_ = false;
     makeCurrent();
     view_->release();
-    outline_.release();
+    lines_.release();
     imgui_shutdown(imgui_);
     doneCurrent();
     gl_ready_ = false;
@@ -61,7 +61,7 @@ void Viewport::release_gl() {
 
 void Viewport::initializeGL() {
     std::string why;
-    if (!render::gl::init_gl_loader(why) || !view_->init(why) || !outline_.init(why)) {
+    if (!render::gl::init_gl_loader(why) || !view_->init(why) || !lines_.init(why)) {
         gl_info_ = QString::fromStdString("OpenGL unavailable: " + why);
         return;
     }
@@ -102,6 +102,7 @@ void Viewport::paintGL() {
     const double dpr = devicePixelRatioF();
     const int fb_w = int(std::lround(width() * dpr)), fb_h = int(std::lround(height() * dpr));
     view_->draw(fb_w, fb_h, float(dpr));
+    draw_cuts(fb_w, fb_h, float(dpr));
     draw_outline(fb_w, fb_h, float(dpr));
 
     imgui_new_frame(imgui_);
@@ -152,7 +153,7 @@ void Viewport::record_frame(int fb_w, int fb_h) {
     recorder_.add_frame(frame.mirrored(), ms);
 }
 
-// ---- [SECTION] view fitting and the 3D inset ---------------------------------------------
+// ---- [SECTION] view fitting, the 3D inset and the subdomain outlines ---------------------
 
 PixelRect Viewport::free_area() const {
     const auto panel = controls_.panel_rect();
@@ -204,7 +205,17 @@ render::gl::BoxOutlineGeometry Viewport::outline_geometry() const {
 void Viewport::draw_outline(int fb_w, int fb_h, float dpr) {
     const auto g = outline_geometry();
     if (g.box.empty()) return;
-    outline_.draw(g, fb_w, fb_h, dpr);
+    render::gl::draw_box_outline(lines_, g, fb_w, fb_h, dpr);
+}
+
+render::gl::CutLines Viewport::cut_geometry() const {
+    if (!controls_.view().subdomain_outlines) return {};
+    return render::gl::cut_lines(slice_rect(), snap_.width, snap_.height, snap_.cuts.u,
+                                 snap_.cuts.v);
+}
+
+void Viewport::draw_cuts(int fb_w, int fb_h, float dpr) {
+    render::gl::draw_cut_lines(lines_, cut_geometry(), fb_w, fb_h, dpr);
 }
 
 // ---- [SECTION] colour bar and hover readout ----------------------------------------------

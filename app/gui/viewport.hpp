@@ -6,6 +6,7 @@
 #include "imgui_bridge.hpp"
 #include "recorder.hpp"
 #include "render/gl/box_outline.hpp"
+#include "render/gl/cut_lines.hpp"
 #include "render/gl/view_transform.hpp"
 
 #include <QElapsedTimer>
@@ -60,6 +61,9 @@ public:
     // The 3D inset: where it is drawn and its geometry now (empty for 2D lattices).
     render::gl::PixelRect outline_area() const;
     render::gl::BoxOutlineGeometry outline_geometry() const;
+    // The subdomains' outlines on the slice as they are drawn now (ViewSettings::
+    // subdomain_outlines); empty for one domain or when switched off.
+    render::gl::CutLines cut_geometry() const;
     Recorder& recorder() { return recorder_; }
 
 protected:
@@ -80,6 +84,7 @@ private:
     void choose_slice_path();
     void fit_if_needed();
     void draw_outline(int fb_w, int fb_h, float dpr);
+    void draw_cuts(int fb_w, int fb_h, float dpr);
     void record_frame(int fb_w, int fb_h);
     void release_gl();
     void draw_colour_bar();
@@ -98,7 +103,7 @@ private:
     std::string path_note_;
     std::shared_ptr<render::DeviceSliceExchange> exchange_;
     render::interop::CudaGlSliceTarget* interop_ = nullptr;
-    render::gl::BoxOutline outline_;
+    render::gl::LinePainter lines_; // the 3D inset and the subdomain outlines
     Recorder recorder_;
     bool show_colour_bar_ = true;
     bool user_moved_ = false;       // panned or zoomed since the last fit

@@ -50,6 +50,7 @@ void SnapshotPublisher::read_slice(Simulation& sim, const SliceChoice& shown) {
         back_.slice.resize(region_size(d, region));
         sim.read_field(request, region, back_.slice.data(), MemorySpace::Host);
     }
+    back_.cuts = slice_cuts(sim.setup().tiles, d, region);
     back_.slice_axis = region.axis;
     back_.slice_index = region.index;
     back_.width = e.width;
@@ -62,6 +63,9 @@ void SnapshotPublisher::copy_state(const Simulation& sim) {
     back_.step = sim.time_step();
     back_.mlups = sim.performance().mlups;
     back_.perf = sim.performance();
+    back_.tiles = sim.setup().tiles;
+    back_.devices = sim.setup().devices;
+    back_.device_perf = device_performance(sim.setup(), back_.perf);
     back_.bytes_per_node = bytes_per_node_update(sim.setup());
     back_.report = sim.launch_report();
     back_.model = sim.setup().model;

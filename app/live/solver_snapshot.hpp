@@ -4,6 +4,7 @@
 // over whole by SnapshotPublisher, so the GUI reads one consistent state without a lock.
 #pragma once
 #include "solver/diagnostics/rt_fronts.hpp"
+#include "solver/domain/region_pieces.hpp"
 #include "solver/simulation.hpp"
 
 #include <cstdint>
@@ -51,7 +52,14 @@ struct SolverSnapshot {
     std::uint32_t slice_index = 0;
     std::uint64_t step = 0;
     double mlups = 0;
-    Performance perf;          // of the last measured batch
+    Performance perf; // of the last measured batch
+    // Subdomains: the tiling, the GPUs asked for (empty: the current one or the CPU), each
+    // GPU's share of `perf` (one entry without --devices), and where the tiles meet on the
+    // shown slice (columns u, rows v of the slice; empty for one domain).
+    Tiles tiles;
+    std::vector<int> devices;
+    std::vector<DevicePerformance> device_perf;
+    SliceCuts cuts;
     double bytes_per_node = 0; // per node update (bytes_per_node_update of the setup)
     LaunchReport report;       // registers, blocks per SM, occupancy (GPU only)
     bool paused = false;

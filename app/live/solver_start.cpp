@@ -23,7 +23,27 @@ SolverStart sized_start(SolverStart start, bool on_gpu) {
 }
 
 SimulationSetup start_setup(const SolverStart& start) {
-    return build_scenario(start.scenario, start.keys);
+    SimulationSetup s = build_scenario(start.scenario, start.keys);
+    s.devices = start.devices;
+    s.tiles = resolve_tiles(start.tiles, engine_config(s), int(s.devices.size()));
+    return s;
+}
+
+std::string describe_subdomains(const Tiles& tiles, const std::vector<int>& devices) {
+    std::string text = tiles.count() == 1 ? "one domain"
+                                          : std::to_string(tiles.count()) + " subdomains (" +
+                                                to_string(tiles) + ")";
+    if (devices.empty()) return text;
+    text += devices.size() == 1 ? " on GPU " : " on GPUs ";
+    for (std::size_t k = 0; k < devices.size(); ++k) {
+        if (k > 0) text += ", ";
+        text += std::to_string(devices[k]);
+    }
+    return text;
+}
+
+std::string start_subdomains_error(const SolverStart& start) {
+    return subdomains_error(start_setup(start), start.backend);
 }
 
 } // namespace ll::gui

@@ -7,6 +7,7 @@
 #include "solver/simulation.hpp"
 
 #include <string>
+#include <vector>
 
 namespace ll::gui {
 
@@ -14,6 +15,10 @@ struct SolverStart {
     std::string scenario = "cylinder2d";
     KeyValues keys;
     BackendKind backend = BackendKind::Auto;
+    // Subdomains (SimulationSetup::tiles, devices): "auto" (one per GPU listed) or NxMxK, and
+    // the GPUs that run them (tile t on devices[t % n]; none: the current GPU or the CPU).
+    std::string tiles = "auto";
+    std::vector<int> devices = {};
     // Steps per batch are adapted to about this long: a publication (a slice for the renderer)
     // follows every batch, and queued settings apply between batches.
     double batch_seconds = 0.03;
@@ -23,7 +28,13 @@ struct SolverStart {
 // size.
 SolverStart sized_start(SolverStart start, bool on_gpu);
 
-// The setup `start` describes (build_scenario; throws ConfigError).
+// The setup `start` describes (build_scenario, its tiles resolved; throws ConfigError).
 SimulationSetup start_setup(const SolverStart& start);
+// "one domain" or "4 subdomains (2x2x1)", then " on GPU 1" / " on GPUs 0, 1" for `devices`.
+std::string describe_subdomains(const Tiles& tiles, const std::vector<int>& devices);
+
+// Why `start`'s subdomains cannot run (subdomains_error), checked before any lattice is
+// allocated; empty when they can.
+std::string start_subdomains_error(const SolverStart& start);
 
 } // namespace ll::gui

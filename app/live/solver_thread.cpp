@@ -70,6 +70,9 @@ void SolverThread::set_paused(bool paused) {
     {
         std::lock_guard lock(queue_mutex_);
         paused_ = paused;
+        // The batch in flight may have published before it saw the pause: an empty command
+        // publishes the paused state once more.
+        if (paused) queue_.push_back([](Simulation&) {});
     }
     wake_.notify_all();
 }
@@ -109,6 +112,7 @@ void SolverThread::switch_scenario(const std::string& scenario) {
         SolverStart next = start_;
         next.scenario = scenario;
         next.keys.clear();
+        next.tiles = "auto"; // a tiling of the old lattice may not fit; the GPUs stay
         next = sized_start(next, sim.on_gpu());
         // Built first: a failure throws here and the running flow stays as it was.
         auto fresh = Simulation::create(start_setup(next), next.backend);
@@ -123,6 +127,16 @@ void SolverThread::restart(SolverStart next, StartCheck check) {
         // large for memory) propagates from here and the running flow stays as it was.
         auto fresh = Simulation::create(start_setup(next), next.backend);
         replace_run(std::move(fresh), next);
+    });
+}
+
+void SolverThread::set_subdomains(std::string tiles, std::vector<int> devices) {
+    post([this, tiles = std::move(tiles), devices = std::move(devices)](Simulation& sim) {
+        const EngineConfig cfg = engine_config(sim.setup());
+        sim.set_subdomains(resolve_tiles(tiles, cfg, int(devices.size())), devices);
+        start_.tiles = tiles;
+        start_.devices = devices;
+        remember_start();
     });
 }
 

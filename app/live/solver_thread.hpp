@@ -62,6 +62,11 @@ public:
     // SolverSnapshot::error; reset() then returns to `next` once it is running.
     using StartCheck = std::function<void(const SolverStart&)>;
     void restart(SolverStart next, StartCheck check = {});
+    // Splits the running lattice into `tiles` ("auto" or NxMxK) on `devices` (GPU numbers),
+    // keeping the flow (Simulation::set_subdomains); reset() and lattice restarts keep them, a
+    // new preset starts on "auto". A ConfigError (a tiling that does not fit, a GPU that is not
+    // there) reaches SolverSnapshot::error and the run goes on unchanged.
+    void set_subdomains(std::string tiles, std::vector<int> devices);
     // The scenario and user keys of the run now going (not the resolved ones), without
     // waiting for the solver: a copy kept under its own small lock.
     SolverStart current_start() const;

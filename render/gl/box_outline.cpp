@@ -1,18 +1,9 @@
-// [SECTION] geometry
-// [SECTION] GL
+// The inset's geometry (its GL drawing: line_painter.cpp).
 #include "box_outline.hpp"
-
-#include "gl_state.hpp"
-#include "latticelab_shaders.hpp"
-#include "shader_program.hpp"
-
-#include <GL/glew.h>
 
 #include <algorithm>
 
 namespace ll::render::gl {
-
-// ---- [SECTION] geometry ------------------------------------------------------------------
 
 namespace {
 
@@ -71,58 +62,6 @@ BoxOutlineGeometry box_outline_geometry(std::array<std::uint32_t, 3> dims, int a
     for (std::size_t c = 0; c < 4; ++c)
         g.plane.push_back(segment(corner[c], corner[(c + 1) % 4]));
     return g;
-}
-
-// ---- [SECTION] GL ------------------------------------------------------------------------
-
-bool BoxOutline::init(std::string& why) {
-    StateGuard guard;
-    program_ = link_program("outline", shaders::outline_vert, shaders::outline_frag, why);
-    if (program_ == 0) return false;
-    loc_viewport_ = glGetUniformLocation(program_, "u_viewport");
-    loc_color_ = glGetUniformLocation(program_, "u_color");
-    GLint old_buffer = 0;
-    glGetIntegerv(GL_ARRAY_BUFFER_BINDING, &old_buffer);
-    glGenVertexArrays(1, &vertex_array_);
-    glGenBuffers(1, &buffer_);
-    glBindVertexArray(vertex_array_);
-    glBindBuffer(GL_ARRAY_BUFFER, buffer_);
-    glEnableVertexAttribArray(0);
-    glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 2 * sizeof(float), nullptr);
-    glBindBuffer(GL_ARRAY_BUFFER, GLuint(old_buffer));
-    return glGetError() == GL_NO_ERROR || (why = "GL error while creating the outline", false);
-}
-
-void BoxOutline::release() {
-    if (buffer_ != 0) glDeleteBuffers(1, &buffer_);
-    if (vertex_array_ != 0) glDeleteVertexArrays(1, &vertex_array_);
-    if (program_ != 0) glDeleteProgram(program_);
-    buffer_ = vertex_array_ = program_ = 0;
-}
-
-void BoxOutline::draw(const BoxOutlineGeometry& g, int fb_w, int fb_h, float dpr) {
-    if (program_ == 0 || fb_w <= 0 || fb_h <= 0) return;
-    std::vector<float> xy;
-    for (const auto* list : {&g.box, &g.plane})
-        for (const Segment& s : *list)
-            xy.insert(xy.end(), {s.x0, s.y0, s.x1, s.y1});
-    StateGuard guard;
-    GLint old_buffer = 0;
-    glGetIntegerv(GL_ARRAY_BUFFER_BINDING, &old_buffer);
-    glViewport(0, 0, fb_w, fb_h);
-    glDisable(GL_BLEND);
-    glDisable(GL_DEPTH_TEST);
-    glDisable(GL_SCISSOR_TEST);
-    glUseProgram(program_);
-    glBindVertexArray(vertex_array_);
-    glBindBuffer(GL_ARRAY_BUFFER, buffer_);
-    glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(xy.size() * sizeof(float)), xy.data(), GL_STREAM_DRAW);
-    glUniform2f(loc_viewport_, float(fb_w) / dpr, float(fb_h) / dpr);
-    glUniform4fv(loc_color_, 1, kBoxColor.data());
-    glDrawArrays(GL_LINES, 0, GLsizei(2 * g.box.size()));
-    glUniform4fv(loc_color_, 1, kPlaneColor.data());
-    glDrawArrays(GL_LINES, GLint(2 * g.box.size()), GLsizei(2 * g.plane.size()));
-    glBindBuffer(GL_ARRAY_BUFFER, GLuint(old_buffer));
 }
 
 } // namespace ll::render::gl

@@ -47,6 +47,7 @@ __global__ void finite_range_kernel(const float* v, std::size_t count, float* ou
 class CudaSliceExchange final : public DeviceSliceExchange {
 public:
     CudaSliceExchange() {
+        LL_CUDA(cudaGetDevice(&device_));
         LL_CUDA(cudaStreamCreateWithFlags(&produce_, cudaStreamNonBlocking));
         LL_CUDA(cudaStreamCreateWithFlags(&render_, cudaStreamNonBlocking));
         for (auto& e : copied_)
@@ -70,7 +71,10 @@ public:
         cudaStreamDestroy(produce_);
     }
 
+    // The solver side makes this exchange's GPU current: the solver thread's current GPU is
+    // whichever of --devices its engines touched last.
     float* begin_write(std::size_t count) override {
+        DeviceScope on(device_);
         {
             std::lock_guard lock(mutex_);
             for (writing_ = 0; writing_ == newest_ || writing_ == held_; ++writing_) {
@@ -89,6 +93,7 @@ public:
     }
 
     void publish(std::uint32_t width, std::uint32_t height, std::uint64_t serial) override {
+        DeviceScope on(device_);
         Buffer& b = buffers_[writing_];
         const std::size_t count = std::size_t(width) * height;
         finite_range_kernel<<<1, kRangeThreads, 0, produce_>>>(b.values, count, range_);
@@ -142,6 +147,7 @@ private:
     std::array<Buffer, 3> buffers_;
     std::array<cudaEvent_t, 3> copied_{};
     int newest_ = kNone, held_ = kNone, writing_ = 0;
+    int device_ = 0; // the GPU current when it was made: the renderer's
     cudaStream_t produce_ = nullptr, render_ = nullptr;
     float* range_ = nullptr;
     float* range_host_ = nullptr;

@@ -38,13 +38,7 @@ LL_HD float velocity_field(const At& at, const Dims& dims, node_t n, const Field
         for (int b = 0; b < 3; ++b)
             d[ax][b] = central_difference(float(p.u[b]), float(m.u[b]));
     }
-    const float wx = curl_component(d[1][2], d[2][1]);
-    const float wy = curl_component(d[2][0], d[0][2]);
-    const float wz = curl_component(d[0][1], d[1][0]);
-    if (axes == 2 || req.vorticity_component == 2) return wz;
-    if (req.vorticity_component == 0) return wx;
-    if (req.vorticity_component == 1) return wy;
-    return magnitude3(wx, wy, wz);
+    return vorticity_of(d, axes, req.vorticity_component);
 }
 
 template <class S, Layout L, Scheme Sc, class Real, class Store>

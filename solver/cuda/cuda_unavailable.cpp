@@ -1,5 +1,6 @@
 // Linked when the project is built without CUDA: the CPU back end is the only one.
 #include "../domain/device_exchange.hpp"
+#include "../domain/device_pieces.hpp"
 #include "../domain/nccl_exchange.hpp"
 #include "../domain/step_timeline.hpp"
 #include "../engine/engine.hpp"
@@ -30,6 +31,9 @@ std::unique_ptr<StreamClock> make_stream_clock() {
 }
 bool nccl_compiled_in() {
     return false;
+}
+std::unique_ptr<DevicePieces> make_device_pieces() {
+    return nullptr;
 }
 bool cuda_compiled_in() {
     return false;

@@ -7,6 +7,7 @@
 #pragma once
 #include "communicator.hpp"
 #include "device_exchange.hpp"
+#include "device_pieces.hpp"
 #include "halo_plan.hpp"
 #include "nccl_exchange.hpp"
 #include "solver/engine/engine.hpp"
@@ -94,6 +95,9 @@ private:
     void exchange(int parity);
     void read_field_by_tiles(const FieldRequest& req, const FieldRegion& region, float* out);
     node_t global_node(const TileFrame& f, node_t local) const;
+    void read_field_on_devices(const FieldRequest& req, const FieldRegion& region, float* out);
+    void read_vorticity_slice(const FieldRequest& req, const FieldRegion& slice, float* out,
+                              bool on_devices);
     // Global canonical (or per-node) values to and from a tile's local lattice.
     void scatter_to_tile(int tile, const std::vector<double>& global, std::vector<double>& local,
                          const std::vector<int>& q) const;
@@ -111,7 +115,8 @@ private:
     std::map<LinkKey, Link> links_;
     std::unique_ptr<DeviceExchange> device_exchange_; // tiles on one GPU, else null
     std::unique_ptr<NcclExchange> nccl_;              // ranks with a GPU each, else null
-    std::unique_ptr<Engine> whole_; // for fields that look at neighbours, made on demand
+    std::unique_ptr<Engine> whole_; // for the whole lattice's vorticity, made on demand
+    std::unique_ptr<DevicePieces> device_pieces_; // device reads put together, made on demand
     int parity_ = 0;
     HaloTransport transport_;
     double device_bytes_[2] = {0, 0}; // per exchange of each parity, by the device or NCCL

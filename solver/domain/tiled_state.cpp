@@ -1,10 +1,14 @@
 // The whole lattice's state, macroscopic fields and derived fields, assembled from the tiles
 // (tiled_engine.hpp): every local position of a tile maps to one global node, and each node is
-// read from the one tile that owns it, then summed over ranks.
+// read from the one tile that owns it, then summed over ranks. Fields are put together by
+// pieces (region_pieces.hpp), on the GPUs for device memory (device_pieces.hpp).
 #include "halo_plan.hpp"
+#include "region_pieces.hpp"
+#include "slice_vorticity.hpp"
 #include "tiled_engine.hpp"
 
 #include "solver/models/registry.hpp"
+#include <algorithm>
 
 namespace ll {
 
@@ -154,27 +158,26 @@ void TiledEngine::read_macro(MacroField& out) {
     }
 }
 
-namespace {
-
-// Element of `region` that holds node (x, y, z) of `d` (which the region contains).
-std::uint64_t region_element(const Dims& d, const FieldRegion& r, std::uint32_t x, std::uint32_t y,
-                             std::uint32_t z) {
-    if (r.whole) return x + std::uint64_t(d.nx) * (y + std::uint64_t(d.ny) * z);
-    const SliceExtent e = slice_extent(d, r.axis);
-    const std::uint32_t u = r.axis == Axis::X ? y : x, v = r.axis == Axis::Z ? y : z;
-    return u + std::uint64_t(e.width) * v;
-}
-
-} // namespace
-
 void TiledEngine::read_field(const FieldRequest& req, const FieldRegion& region, float* out,
                              MemorySpace space) {
-    if (space == MemorySpace::Host && req.kind != FieldKind::Vorticity) {
-        read_field_by_tiles(req, region, out);
-        return;
+    // CPU tiles write host memory whatever `space` says, as a CPU engine does.
+    const bool on_devices = space == MemorySpace::Device && any_engine().stream_handle();
+    if (!on_devices || comm_->size() == 1) {
+        if (req.kind != FieldKind::Vorticity) {
+            if (on_devices)
+                read_field_on_devices(req, region, out);
+            else
+                read_field_by_tiles(req, region, out);
+            return;
+        }
+        if (!region.whole) {
+            read_vorticity_slice(req, region, out, on_devices);
+            return;
+        }
     }
-    // Vorticity looks at neighbours, and a device target is one buffer: both are read from
-    // the whole lattice, assembled in one more engine once per state.
+    // The whole lattice's vorticity (a file's), and a device region over ranks (which would be
+    // summed in host memory): read from the whole lattice, assembled in one more engine once
+    // per state.
     if (!whole_) {
         std::vector<double> state;
         export_state(state);
@@ -185,39 +188,77 @@ void TiledEngine::read_field(const FieldRequest& req, const FieldRegion& region,
     whole_->read_field(req, region, out, space);
 }
 
-// A field of one node at a time, read by each tile over its part of the region and summed
-// over ranks (every node has one owner; the others add zeros).
+// A field of one node at a time, read by each tile over its part of the region and placed
+// (region_pieces.hpp); over ranks, summed (every node has one owner, the others add zeros).
 void TiledEngine::read_field_by_tiles(const FieldRequest& req, const FieldRegion& region,
                                       float* out) {
-    std::vector<double> values(region_size(cfg_.dims, region), 0.0);
+    const std::size_t count = region_size(cfg_.dims, region);
+    if (comm_->size() > 1) std::fill(out, out + count, 0.0f);
     std::vector<float> part;
     for (int t = 0; t < tiles_.count(); ++t) {
         if (!engines_[t]) continue;
         const TileFrame f = tile_frame(tiles_, cfg_.dims, t, reach_.depth);
-        FieldRegion local = region;
-        if (!region.whole) {
-            const int a = int(region.axis);
-            if (region.index < f.box.lo[a] || region.index >= f.box.hi[a]) continue;
-            local.index = region.index - f.box.lo[a] + f.halo[a];
-        }
-        part.resize(region_size(f.local, local));
-        engines_[t]->read_field(req, local, part.data(), MemorySpace::Host);
-        for (std::uint64_t k = 0; k < part.size(); ++k) {
-            const node_t n = region_node(f.local, local, k);
-            const std::uint32_t l[3] = {n % f.local.nx, (n / f.local.nx) % f.local.ny,
-                                        n / (f.local.nx * f.local.ny)};
-            std::uint32_t g[3];
-            bool owned = true;
-            for (int a = 0; a < 3; ++a) {
-                g[a] = f.box.lo[a] + l[a] - f.halo[a]; // wraps past 0 to a large value
-                owned = owned && l[a] >= f.halo[a] && g[a] < f.box.hi[a];
-            }
-            if (owned) values[region_element(cfg_.dims, region, g[0], g[1], g[2])] = part[k];
-        }
+        const auto piece = region_piece(f, cfg_.dims, region);
+        if (!piece) continue;
+        part.resize(region_size(f.local, piece->local));
+        engines_[t]->read_field(req, piece->local, part.data(), MemorySpace::Host);
+        copy_piece(part.data(), out, piece->copy);
     }
+    if (comm_->size() == 1) return;
+    std::vector<double> values(out, out + count);
     comm_->sum(values.data(), values.size());
-    for (std::size_t k = 0; k < values.size(); ++k)
-        out[k] = float(values[k]);
+    std::transform(values.begin(), values.end(), out, [](double v) { return float(v); });
+}
+
+// The same on the GPUs: each tile reads its part on its own GPU and a device-to-device (or
+// peer) copy places it in `out`; no whole-lattice engine, no host round trip.
+void TiledEngine::read_field_on_devices(const FieldRequest& req, const FieldRegion& region,
+                                        float* out) {
+    if (!device_pieces_) device_pieces_ = make_device_pieces();
+    for (int t = 0; t < tiles_.count(); ++t) {
+        const TileFrame f = tile_frame(tiles_, cfg_.dims, t, reach_.depth);
+        const auto piece = region_piece(f, cfg_.dims, region);
+        if (!piece) continue;
+        float* part = device_pieces_->buffer(t, *engines_[t], region_size(f.local, piece->local));
+        engines_[t]->read_field(req, piece->local, part, MemorySpace::Device);
+        device_pieces_->place(t, piece->copy, out);
+    }
+    device_pieces_->finish();
+}
+
+// Vorticity needs each node's neighbours, which a tile has only inside its box: the velocity of
+// the slice and of the planes beside it is put together from the tiles, then differenced
+// (slice_vorticity.hpp), on the GPUs when the tiles are there.
+void TiledEngine::read_vorticity_slice(const FieldRequest& req, const FieldRegion& slice,
+                                       float* out, bool on_devices) {
+    const std::size_t count = region_size(cfg_.dims, slice);
+    if (on_devices && !device_pieces_) device_pieces_ = make_device_pieces();
+    std::vector<float> host(on_devices ? 0 : 10 * count); // 3 planes x 3 components + a mask
+    int slot = 0;
+    const auto read = [&](FieldKind kind, std::uint32_t index, bool mask) {
+        float* values = on_devices ? device_pieces_->buffer_beside(slot, out, count)
+                                   : host.data() + count * std::size_t(slot);
+        ++slot;
+        const FieldRequest r{kind, -1, mask};
+        const FieldRegion plane{false, slice.axis, index};
+        if (on_devices)
+            read_field_on_devices(r, plane, values);
+        else
+            read_field_by_tiles(r, plane, values);
+        return values;
+    };
+    VelocityPlanes p = velocity_planes(cfg_.dims, slice, req);
+    const SlicePlanes planes = slice_planes(cfg_.dims, slice);
+    constexpr FieldKind kComponents[3] = {FieldKind::Ux, FieldKind::Uy, FieldKind::Uz};
+    for (int k : {1, 0, 2})
+        for (int c = 0; c < 3; ++c)
+            p.u[k][c] = planes.neighbours || k == 1 ? read(kComponents[c], planes.index[k], false)
+                                                    : p.u[1][c];
+    if (req.mask_walls) p.mask = read(FieldKind::Density, slice.index, true);
+    if (on_devices)
+        device_pieces_->vorticity(p, out);
+    else
+        slice_vorticity(p, out);
 }
 
 } // namespace ll

@@ -47,3 +47,17 @@ cli_bad(scale_bench_tables "--tables 'bogus': must be a comma list of all, stron
         scale-bench --backend cpu --tables halo,bogus)
 cli_bad(scale_bench_gpus "--gpus 0: no usable GPU"
         scale-bench --backend cpu --gpus 0)
+
+# render-bench (GL builds) takes --tiles and --devices too: bad ones are refused by name and
+# range before any GL context or lattice exists.
+if(TARGET latticelab_render_egl)
+  cli_bad(render_bench_tiles_syntax "--tiles: \"2y1\" is not of the form N, NxM or NxMxK"
+          render-bench --backend cpu --tiles 2y1)
+  cli_bad(render_bench_tiles_too_fine
+          "--tiles 16x1x1: the thinnest tile along x has width 0.*give N <= 10"
+          render-bench --backend cpu --set size=8 --tiles 16x1x1)
+  cli_bad(render_bench_devices "--devices 3: GPUs need the CUDA back end"
+          render-bench --backend cpu --devices 3)
+  cli_bad(render_bench_devices_list "--devices 'x': must be a comma list of GPU numbers"
+          render-bench --backend cpu --devices 0,x)
+endif()
