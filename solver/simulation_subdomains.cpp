@@ -12,11 +12,12 @@ namespace ll {
 Tiles resolve_tiles(const std::string& text, const EngineConfig& cfg, int gpus) {
     if (text != "auto") return parse_tiles(text);
     if (gpus <= 1 || !model_traits(cfg).subdomains) return Tiles{};
-    return choose_tiles(gpus, cfg.dims, halo_shape(cfg.model.stencil));
+    return choose_tiles(gpus, cfg.dims, halo_shape(cfg));
 }
 
 std::string subdomains_error(const SimulationSetup& s, BackendKind backend) {
-    const ModelTraits& model = model_traits(engine_config(s));
+    const EngineConfig cfg = engine_config(s);
+    const ModelTraits& model = model_traits(cfg);
     if (s.tiles.count() > 1 && !model.subdomains)
         return "--tiles " + to_string(s.tiles) + ": the " + std::string(model.name) +
                " model runs as one domain (its engine has no halo exchange yet): give 1x1x1; "
