@@ -20,10 +20,9 @@ std::string subdomains_error(const SimulationSetup& s, BackendKind backend) {
     const ModelTraits& model = model_traits(cfg);
     if (s.tiles.count() > 1 && !model.subdomains)
         return "--tiles " + to_string(s.tiles) + ": the " + std::string(model.name) +
-               " model runs as one domain (its engine has no halo exchange yet): give 1x1x1; "
-               "the isothermal and Boussinesq models split";
+               " model runs as one domain (its engine has no halo exchange yet): give 1x1x1";
     if (s.tiles.count() > 1) {
-        const std::string why = tiles_error(s.tiles, s.dims, halo_shape(s.model.stencil));
+        const std::string why = tiles_error(s.tiles, s.dims, halo_shape(cfg));
         if (!why.empty()) return why;
     }
     return devices_error(s.devices, backend);

@@ -78,7 +78,7 @@ void strong_rows(const Bench& b, const SimulationSetup& setup, const std::vector
     double one_domain = 0;
     for (int n : counts) {
         std::vector<std::pair<std::string, Tiles>> tilings = {{"1-D", slabs(n, b.three_d)}};
-        const Tiles best = choose_tiles(n, setup.dims, halo_shape(b.model.stencil));
+        const Tiles best = choose_tiles(n, setup.dims, halo_shape(engine_config(setup)));
         if (!(best == tilings[0].second)) tilings.push_back({"fewest halo values", best});
         const int k = int(std::lround(std::cbrt(double(n))));
         const Tiles cubes{{k, k, k}};
@@ -273,10 +273,13 @@ ModelChoice model_of(const ScaleBenchOptions& o) {
     model.stencil = *stencil;
     EngineConfig chosen;
     chosen.model = model;
-    if (!model_traits(chosen).subdomains)
-        throw ConfigError("--stencil " + o.stencil + ": the " +
+    // Its lattice is a box with obstacles, an isothermal flow; D2Q37's tiles are timed with
+    // `run rt2d --tiles ... --json` (scripts/multi-gpu-bench).
+    if (model_traits(chosen).has_temperature)
+        throw ConfigError("--stencil " + o.stencil + ": scale-bench times the isothermal " +
+                          "models (d2q9|d3q19|d3q27); time the " +
                           std::string(model_traits(chosen).name) +
-                          " model runs as one domain; use " + stencil_names());
+                          " model's subdomains with `latticelab run rt2d --tiles NxM --json`");
     const auto scheme = parse_scheme(o.scheme);
     if (!scheme) throw ConfigError("--scheme '" + o.scheme + "': must be " + scheme_names());
     model.scheme = *scheme;

@@ -3,6 +3,7 @@
 #include "controls.hpp"
 #include "panel_widgets.hpp"
 #include "solver/domain/halo_plan.hpp"
+#include "solver/models/registry.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -26,7 +27,7 @@ std::string tiling_tip(const std::string& tiles, const SolverSnapshot& snap, int
         const Tiles t = resolve_tiles(tiles, cfg, gpus);
         const std::string name = tiles == "auto" ? "auto (" + to_string(t) + ")" : tiles;
         if (t.count() == 1) return name + ": one domain, no halo exchange.";
-        const HaloShape shape = halo_shape(snap.model.stencil);
+        const HaloShape shape = halo_shape(cfg); // the model's depth: 3 for D2Q37
         if (const std::string why = tiles_error(t, snap.dims, shape); !why.empty()) return why;
         const double values = double(halo_values_per_step(t, snap.dims, shape));
         const double bytes = values * bytes_per_value(stored_as(snap.model));

@@ -47,6 +47,8 @@ cli_bad(scale_bench_tables "--tables 'bogus': must be a comma list of all, stron
         scale-bench --backend cpu --tables halo,bogus)
 cli_bad(scale_bench_gpus "--gpus 0: no usable GPU"
         scale-bench --backend cpu --gpus 0)
+cli_bad(scale_bench_d2q37 "--stencil d2q37: scale-bench times the isothermal models"
+        scale-bench --backend cpu --stencil d2q37)
 
 # render-bench (GL builds) takes --tiles and --devices too: bad ones are refused by name and
 # range before any GL context or lattice exists.
