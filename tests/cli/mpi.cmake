@@ -1,5 +1,5 @@
 # One lattice over MPI ranks on the CPU back end (issue 12): 1 to 4 ranks (oversubscribed on
-# CI's 2 cores) write the VTK file of the run in one process; a bad tiling, mixed binaries or
+# CI's 2 cores) write the VTK file of the run in one process, 2 ranks its PNG byte for byte; a bad tiling, mixed binaries or
 # arguments, and a rank that never answers end every rank with exit 2 and one message.
 add_executable(silent_rank silent_rank.cpp)
 target_link_libraries(silent_rank PRIVATE MPI::MPI_CXX)
@@ -12,8 +12,9 @@ string(JOIN " " run3d run cavity3d --backend cpu --set size=10 --set precision=f
        --set scheme=aa --steps 101)
 add_test(NAME cli_mpi_ranks_equal_one_process
          COMMAND sh -c "set -e; rm -rf \"$0\"; mkdir -p \"$0\"; \
-\"$1\" ${run} --quiet --vtk \"$0/one.vti\"; \
+\"$1\" ${run} --quiet --vtk \"$0/one.vti\" --png \"$0/one.png\"; \
 \"$1\" ${run3d} --quiet --vtk \"$0/one3d.vti\"; \
+${mpirun} -np 2 \"$1\" ${run} --quiet --png \"$0/ranks2.png\"; cmp \"$0/one.png\" \"$0/ranks2.png\"; \
 for n in 1 2 3 4; do ${mpirun} -np $n \"$1\" ${run} --vtk \"$0/ranks$n.vti\" > \"$0/ranks$n.log\"; \
   \"$2\" \"$3/compare_vti.py\" \"$0/one.vti\" \"$0/ranks$n.vti\"; done; \
 ${mpirun} -np 4 \"$1\" ${run3d} --tiles 2x1x2 --vtk \"$0/ranks3d.pvti\" > \"$0/ranks3d.log\"; \
