@@ -34,6 +34,9 @@ public:
     CudaDeviceExchange(const std::vector<HaloCopy>& copies, std::size_t element_bytes, int sets,
                        std::vector<int> devices)
         : element_bytes_(element_bytes), sets_(sets), devices_(std::move(devices)) {
+        int caller = 0;
+        LL_CUDA(cudaGetDevice(&caller));
+        const DeviceScope restore(caller);
         for (int d : devices_)
             if (lane_of(d) < 0) lanes_.push_back(std::make_unique<Lane>(d));
         for (auto& lane : lanes_)
@@ -51,17 +54,22 @@ public:
                 upload(lane->parity[p], sb, s, db, d);
             }
         for (int d : devices_) {
-            LL_CUDA(cudaSetDevice(d));
-            stepped_.emplace_back();
-            LL_CUDA(cudaEventCreateWithFlags(&stepped_.back(), cudaEventDisableTiming));
+            const DeviceScope on(d);
+            cudaEvent_t e = nullptr;
+            const cudaError_t made = cudaEventCreateWithFlags(&e, cudaEventDisableTiming);
+            if (made != cudaSuccess) {
+                destroy_events();
+                LL_CUDA(made);
+            }
+            stepped_.push_back(e);
         }
     }
-    ~CudaDeviceExchange() override {
-        for (cudaEvent_t e : stepped_)
-            cudaEventDestroy(e);
-    }
+    ~CudaDeviceExchange() override { destroy_events(); }
 
     void run(const std::vector<Engine*>& tiles, int parity, StreamClock* clock) override {
+        int caller = 0; // the caller's GPU again at the end, whichever GPUs the copies ran on
+        LL_CUDA(cudaGetDevice(&caller));
+        const DeviceScope restore(caller);
         BufferTable table{};
         for (std::size_t t = 0; t < tiles.size(); ++t) {
             LL_CUDA(cudaSetDevice(devices_[t]));
@@ -100,9 +108,11 @@ private:
     };
     struct Lane {
         explicit Lane(int d) : device(d) {
-            LL_CUDA(cudaSetDevice(device));
+            const DeviceScope on(device);
             LL_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
-            LL_CUDA(cudaEventCreateWithFlags(&done, cudaEventDisableTiming));
+            const cudaError_t made = cudaEventCreateWithFlags(&done, cudaEventDisableTiming);
+            if (made != cudaSuccess) cudaStreamDestroy(stream);
+            LL_CUDA(made);
         }
         ~Lane() {
             cudaEventDestroy(done);
@@ -113,6 +123,11 @@ private:
         cudaEvent_t done = nullptr;
         Copies parity[2];
     };
+    void destroy_events() {
+        for (cudaEvent_t e : stepped_)
+            cudaEventDestroy(e);
+        stepped_.clear();
+    }
     int lane_of(int device) const {
         for (std::size_t k = 0; k < lanes_.size(); ++k)
             if (lanes_[k]->device == device) return int(k);
@@ -184,6 +199,9 @@ std::unique_ptr<DeviceExchange> make_device_exchange(const std::vector<Engine*>&
         LL_CUDA(cudaPointerGetAttributes(&a, t->current_set(0)));
         devices.push_back(a.device);
     }
+    int caller = 0;
+    LL_CUDA(cudaGetDevice(&caller));
+    const DeviceScope restore(caller);
     // Tiles on several GPUs: each GPU's kernel reads the others' memory.
     for (int to : devices)
         for (int from : devices) {

@@ -5,8 +5,11 @@
 #include "../engine/engine.hpp"
 #include "cuda_buffer.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <deque>
+#include <mutex>
 #include <thread>
 #include <unistd.h>
 
@@ -36,27 +39,6 @@ namespace {
 void nccl_check(ncclResult_t r, const char* what) {
     if (r == ncclSuccess || r == ncclInProgress) return;
     throw ConfigError(std::string("NCCL: ") + what + " failed: " + ncclGetErrorString(r));
-}
-
-// A non-blocking communicator reports ncclInProgress until its work is enqueued; a peer that
-// never joins would keep it there, so the wait is bounded (docs/DESIGN.md, "Faults").
-void wait_ready(ncclComm_t comm, double timeout, const char* what) {
-    const auto start = std::chrono::steady_clock::now();
-    for (;;) {
-        ncclResult_t state = ncclSuccess;
-        nccl_check(ncclCommGetAsyncError(comm, &state), what);
-        if (state == ncclSuccess) return;
-        nccl_check(state, what);
-        const double waited =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        if (waited > timeout) {
-            ncclCommAbort(comm);
-            throw ConfigError(std::string("NCCL: ") + what + " did not finish within " +
-                              std::to_string(int(timeout)) +
-                              " s (LATTICELAB_MPI_TIMEOUT): a peer rank is not answering");
-        }
-        std::this_thread::yield();
-    }
 }
 
 std::string to_hex(const void* data, std::size_t bytes) {
@@ -100,11 +82,29 @@ std::string ranks_not_ready(const std::vector<std::string>& gpus) {
     return "";
 }
 
+// NCCL's group calls, ended on every path: a group left open defers every later NCCL call.
+class Group {
+public:
+    Group() { nccl_check(ncclGroupStart(), "ncclGroupStart"); }
+    ~Group() {
+        if (open_) ncclGroupEnd();
+    }
+    ncclResult_t end() {
+        open_ = false;
+        return ncclGroupEnd();
+    }
+
+private:
+    bool open_ = true;
+};
+
 class Nccl final : public NcclExchange {
 public:
-    Nccl(Communicator& comm, Engine& tile, int device, const std::vector<RankLink>& links)
-        : tile_(tile), device_(device), links_(links) {
-        LL_CUDA(cudaSetDevice(device_));
+    // What may fail on one rank alone (GPU memory, the timeout's setting), before the ranks
+    // agree to go on (make_nccl_exchange).
+    Nccl(Engine& tile, int device, const std::vector<RankLink>& links)
+        : tile_(tile), device_(device), links_(links), timeout_(peer_timeout_seconds()) {
+        const DeviceScope on(device_);
         std::size_t offset[2][2] = {}; // [parity][send]
         for (RankLink& l : links_) {
             std::size_t& o = offset[l.parity & 1][l.send];
@@ -115,19 +115,46 @@ public:
             send_[p].allocate(std::max<std::size_t>(offset[p][1], 1));
             receive_[p].allocate(std::max<std::size_t>(offset[p][0], 1));
         }
-        join(comm);
-        connect();
     }
     ~Nccl() override {
-        for (auto& [a, b] : pending_) {
-            cudaEventDestroy(a);
-            cudaEventDestroy(b);
-        }
-        if (comm_) ncclCommDestroy(comm_);
+        close();
+        const auto destroy = [](const EventPair& e) {
+            cudaEventDestroy(e.first);
+            cudaEventDestroy(e.second);
+        };
+        for (const EventPair& e : pending_)
+            destroy(e);
+        for (const EventPair& e : spare_)
+            destroy(e);
+    }
+
+    // Collective: rank 0 makes the id, every rank learns it through the communicator; then one
+    // transfer of each parity, since NCCL connects two peers on their first transfer (about a
+    // second on NVLink), which would otherwise land in the first steps' time.
+    void join(Communicator& comm) {
+        const DeviceScope on(device_);
+        ncclUniqueId id{};
+        if (comm.rank() == 0) nccl_check(ncclGetUniqueId(&id), "ncclGetUniqueId");
+        const auto ids = comm.all_gather(comm.rank() == 0 ? to_hex(&id, sizeof id) : "");
+        from_hex(ids.at(0), &id);
+        ncclConfig_t config = NCCL_CONFIG_INITIALIZER;
+        config.blocking = 0; // every wait polled against the timeout
+        nccl_check(ncclCommInitRankConfig(&comm_, comm.size(), id, comm.rank(), &config),
+                   "ncclCommInitRankConfig");
+        wait_ready("joining the ranks");
+        const auto stream = static_cast<cudaStream_t>(tile_.stream_handle());
+        auto [start, end] = events();
+        LL_CUDA(cudaEventRecord(start, stream));
+        transfer(0, stream);
+        transfer(1, stream);
+        LL_CUDA(cudaEventRecord(end, stream));
+        pending_.push_back({start, end});
+        finish();
     }
 
     void run(int parity, StreamClock* clock) override {
-        LL_CUDA(cudaSetDevice(device_));
+        if (!comm_) throw ConfigError("NCCL: the exchange stopped after an earlier failure");
+        const DeviceScope on(device_);
         const auto stream = static_cast<cudaStream_t>(tile_.stream_handle());
         auto [start, end] = events();
         LL_CUDA(cudaEventRecord(start, stream));
@@ -153,67 +180,112 @@ public:
         }
     }
 
-    // Waits for each queued exchange in turn; a peer that stopped (its rank failed) leaves
-    // NCCL's kernels waiting forever, so each wait is bounded and then the communicator is
-    // aborted, which releases them.
+    // Waits for each queued exchange in turn. A peer that stopped (its rank failed) leaves
+    // NCCL's kernels waiting forever, so each wait is bounded, an error NCCL already knows of
+    // ends it at once, and then the communicator is aborted, which releases them.
     double finish() override {
         double seconds = 0;
-        for (auto& [a, b] : pending_) {
+        while (!pending_.empty()) {
+            const EventPair e = pending_.front();
             const auto start = std::chrono::steady_clock::now();
             cudaError_t state;
-            while ((state = cudaEventQuery(b)) == cudaErrorNotReady) {
-                const double waited =
-                    std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-                if (waited > timeout_) {
-                    ncclCommAbort(comm_);
-                    comm_ = nullptr;
-                    throw ConfigError("NCCL: a halo exchange did not finish within " +
-                                      std::to_string(int(timeout_)) +
-                                      " s (LATTICELAB_MPI_TIMEOUT): a peer rank is not answering");
-                }
+            while ((state = cudaEventQuery(e.second)) == cudaErrorNotReady) {
+                ncclResult_t async = ncclSuccess;
+                if (ncclCommGetAsyncError(comm_, &async) == ncclSuccess && async != ncclSuccess &&
+                    async != ncclInProgress)
+                    fail(std::string("a halo exchange failed: ") + ncclGetErrorString(async));
+                if (waited(start) > timeout_) fail("a halo exchange " + not_answering());
                 std::this_thread::sleep_for(std::chrono::microseconds(50));
             }
             LL_CUDA(state);
             float ms = 0;
-            LL_CUDA(cudaEventElapsedTime(&ms, a, b));
+            LL_CUDA(cudaEventElapsedTime(&ms, e.first, e.second));
             seconds += ms * 1e-3;
-            spare_.push_back({a, b});
+            pending_.pop_front();
+            spare_.push_back(e);
         }
-        pending_.clear();
         return seconds;
     }
 
 private:
     using EventPair = std::pair<cudaEvent_t, cudaEvent_t>;
+    static double waited(std::chrono::steady_clock::time_point since) {
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - since).count();
+    }
+    std::string not_answering() const {
+        std::vector<int> peers;
+        for (const RankLink& l : links_)
+            if (std::find(peers.begin(), peers.end(), l.peer) == peers.end())
+                peers.push_back(l.peer);
+        std::string text = "did not finish within ";
+        text += std::to_string(int(timeout_));
+        text += " s (LATTICELAB_MPI_TIMEOUT): peer rank(s)";
+        for (std::size_t k = 0; k < peers.size(); ++k) {
+            text += k ? ", " : " ";
+            text += std::to_string(peers[k]);
+        }
+        text += " not answering";
+        return text;
+    }
+    // Aborting releases whatever waits on a dead peer; nothing uses the communicator after.
+    [[noreturn]] void fail(const std::string& why) {
+        if (comm_) ncclCommAbort(comm_);
+        comm_ = nullptr;
+        throw ConfigError("NCCL: " + why);
+    }
+    // A non-blocking communicator reports ncclInProgress until its work is enqueued; a peer
+    // that never joins would keep it there.
+    void wait_ready(const char* what) {
+        const auto start = std::chrono::steady_clock::now();
+        for (;;) {
+            ncclResult_t state = ncclSuccess;
+            const ncclResult_t r = ncclCommGetAsyncError(comm_, &state);
+            if (r != ncclSuccess) state = r;
+            if (state == ncclSuccess) return;
+            if (state != ncclInProgress)
+                fail(std::string(what) + " failed: " + ncclGetErrorString(state));
+            if (waited(start) > timeout_) fail(std::string(what) + " " + not_answering());
+            std::this_thread::yield();
+        }
+    }
     // The sends and receives of every link of parity p, one NCCL group.
     void transfer(int p, cudaStream_t stream) {
-        nccl_check(ncclGroupStart(), "ncclGroupStart");
+        Group group;
         for (std::size_t k = 0; k < links_.size(); ++k) {
             const RankLink& l = links_[k];
             if (l.parity != p) continue;
-            if (l.send)
-                nccl_check(ncclSend(send_[p].get() + offsets_[k], l.bytes, ncclUint8, l.peer, comm_,
-                                    stream),
-                           "ncclSend");
-            else
-                nccl_check(ncclRecv(receive_[p].get() + offsets_[k], l.bytes, ncclUint8, l.peer,
-                                    comm_, stream),
-                           "ncclRecv");
+            const ncclResult_t r = l.send ? ncclSend(send_[p].get() + offsets_[k], l.bytes,
+                                                     ncclUint8, l.peer, comm_, stream)
+                                          : ncclRecv(receive_[p].get() + offsets_[k], l.bytes,
+                                                     ncclUint8, l.peer, comm_, stream);
+            if (r != ncclSuccess && r != ncclInProgress) {
+                group.end();
+                fail(std::string(l.send ? "ncclSend" : "ncclRecv") +
+                     " failed: " + ncclGetErrorString(r));
+            }
         }
-        nccl_check(ncclGroupEnd(), "ncclGroupEnd");
-        wait_ready(comm_, timeout_, "a halo exchange");
+        const ncclResult_t r = group.end();
+        if (r != ncclSuccess && r != ncclInProgress)
+            fail(std::string("ncclGroupEnd failed: ") + ncclGetErrorString(r));
+        wait_ready("a halo exchange");
     }
-    // NCCL connects two peers on their first transfer (about a second on NVLink): one
-    // transfer of each parity at set-up keeps that out of the first steps' time.
-    void connect() {
-        const auto stream = static_cast<cudaStream_t>(tile_.stream_handle());
-        auto [start, end] = events();
-        LL_CUDA(cudaEventRecord(start, stream));
-        transfer(0, stream);
-        transfer(1, stream);
-        LL_CUDA(cudaEventRecord(end, stream));
-        pending_.push_back({start, end});
-        finish();
+    // A healthy communicator is finalised (its operations flushed, bounded by the timeout) and
+    // destroyed; one with work still queued (after a failure) or in error is aborted.
+    void close() noexcept {
+        if (!comm_) return;
+        ncclResult_t state = ncclSuccess;
+        bool healthy = pending_.empty() && ncclCommGetAsyncError(comm_, &state) == ncclSuccess &&
+                       state == ncclSuccess && ncclCommFinalize(comm_) == ncclSuccess;
+        const auto start = std::chrono::steady_clock::now();
+        while (healthy && ncclCommGetAsyncError(comm_, &state) == ncclSuccess &&
+               state == ncclInProgress && waited(start) < timeout_)
+            std::this_thread::yield();
+        healthy = healthy && state == ncclSuccess;
+        if (healthy)
+            ncclCommDestroy(comm_);
+        else
+            ncclCommAbort(comm_);
+        comm_ = nullptr;
     }
     EventPair events() {
         if (spare_.empty()) {
@@ -226,28 +298,16 @@ private:
         spare_.pop_back();
         return e;
     }
-    // Rank 0 makes the id; every rank learns it through the communicator.
-    void join(Communicator& comm) {
-        timeout_ = peer_timeout_seconds();
-        ncclUniqueId id{};
-        if (comm.rank() == 0) nccl_check(ncclGetUniqueId(&id), "ncclGetUniqueId");
-        const auto ids = comm.all_gather(comm.rank() == 0 ? to_hex(&id, sizeof id) : "");
-        from_hex(ids.at(0), &id);
-        ncclConfig_t config = NCCL_CONFIG_INITIALIZER;
-        config.blocking = 0;
-        nccl_check(ncclCommInitRankConfig(&comm_, comm.size(), id, comm.rank(), &config),
-                   "ncclCommInitRankConfig");
-        wait_ready(comm_, timeout_, "joining the ranks");
-    }
 
     Engine& tile_;
     int device_;
     std::vector<RankLink> links_;
     std::vector<std::size_t> offsets_; // of each link in its parity's send or receive buffer
     DeviceBuffer<unsigned char> send_[2], receive_[2];
+    double timeout_;
     ncclComm_t comm_ = nullptr;
-    double timeout_ = 60;
-    std::vector<EventPair> pending_, spare_;
+    std::deque<EventPair> pending_;
+    std::vector<EventPair> spare_;
 };
 
 } // namespace
@@ -257,12 +317,28 @@ std::unique_ptr<NcclExchange> make_nccl_exchange(Communicator& comm, Engine& til
                                                  const std::vector<RankLink>& links,
                                                  std::string& why) {
     // NVLink SHARP (multicast) is off on the machines this was measured on; an explicit
-    // setting of the user's wins.
-    setenv("NCCL_NVLS_ENABLE", "0", 0);
+    // setting of the user's wins. Set once, before NCCL first reads it.
+    static std::once_flag nvls;
+    std::call_once(nvls, [] { setenv("NCCL_NVLS_ENABLE", "0", 0); });
     int device = -1;
     why = cuda::ranks_not_ready(comm.all_gather(cuda::gpu_identity(tile, device)));
     if (!why.empty()) return nullptr;
-    return std::make_unique<cuda::Nccl>(comm, tile, device, links);
+    // A failure on one rank alone is agreed on, so that no rank waits for it in NCCL's set-up.
+    std::unique_ptr<cuda::Nccl> nccl;
+    std::string failed;
+    try {
+        nccl = std::make_unique<cuda::Nccl>(tile, device, links);
+    } catch (const std::exception& e) {
+        failed = e.what();
+    }
+    const auto failures = comm.all_gather(failed);
+    for (std::size_t r = 0; r < failures.size(); ++r)
+        if (!failures[r].empty()) {
+            why = "rank " + std::to_string(r) + " could not set NCCL up: " + failures[r];
+            return nullptr;
+        }
+    nccl->join(comm);
+    return nccl;
 }
 #endif
 

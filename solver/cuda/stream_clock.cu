@@ -2,6 +2,7 @@
 #include "../domain/step_timeline.hpp"
 #include "cuda_check.hpp"
 
+#include <algorithm>
 #include <map>
 
 namespace ll {
@@ -30,22 +31,30 @@ public:
         LL_CUDA(cudaStreamGetDevice(static_cast<cudaStream_t>(stream), &device));
         return device;
     }
+    // Times from each GPU's earliest mark: the first mark issued is not always the first run
+    // (several streams share a GPU), so the origin is the minimum over that GPU's marks.
     std::vector<TimelineSpan> read() override {
-        std::map<int, int> first; // per GPU, the first mark (the origin of its times)
+        std::map<int, int> first; // per GPU, a reference mark
         for (std::size_t k = 0; k < marks_.size(); ++k) {
             LL_CUDA(cudaEventSynchronize(marks_[k].event));
             first.emplace(marks_[k].device, int(k));
         }
-        const auto us = [&](int id) {
-            const Mark& m = marks_[std::size_t(id)];
+        std::vector<double> us(marks_.size());
+        std::map<int, double> origin;
+        for (std::size_t k = 0; k < marks_.size(); ++k) {
+            const Mark& m = marks_[k];
             float ms = 0;
             LL_CUDA(cudaEventElapsedTime(&ms, marks_[std::size_t(first[m.device])].event, m.event));
-            return 1e3 * double(ms);
-        };
+            us[k] = 1e3 * double(ms);
+            const auto [at, fresh] = origin.emplace(m.device, us[k]);
+            if (!fresh) at->second = std::min(at->second, us[k]);
+        }
         std::vector<TimelineSpan> out = spans_;
         for (TimelineSpan& s : out) {
-            s.begin_us = us(int(s.begin_us));
-            s.end_us = us(int(s.end_us));
+            const int b = int(s.begin_us), e = int(s.end_us);
+            const double o = origin[marks_[std::size_t(b)].device];
+            s.begin_us = us[std::size_t(b)] - o;
+            s.end_us = us[std::size_t(e)] - o;
         }
         return out;
     }
