@@ -24,7 +24,8 @@ TiledEngine::TiledEngine(const EngineConfig& cfg, const Tiles& tiles, EngineMake
     const int expected = comm_->size() > 1 ? comm_->size() : 0;
     const HaloShape halo = halo_shape(cfg);
     reach_.depth = std::uint32_t(halo.depth);
-    reach_.wraps[1] = model_traits(cfg).wraps_y;
+    for (int a = 0; a < 3; ++a)
+        reach_.wraps[a] = halo.wraps[a];
     const std::string shape_error = tiles_error(tiles_, cfg.dims, halo, expected, "MPI ranks");
     if (!shape_error.empty()) throw ConfigError(shape_error);
     if (!model_traits(cfg).subdomains)

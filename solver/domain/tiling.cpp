@@ -129,7 +129,8 @@ std::uint64_t halo_values_per_step(const Tiles& t, const Dims& d, const HaloShap
     for (int a = 0; a < 3; ++a) {
         if (t.n[a] <= 1) continue;
         const std::uint64_t area = std::uint64_t(ext[(a + 1) % 3]) * ext[(a + 2) % 3];
-        values += 2 * std::uint64_t(t.n[a]) * area * std::uint64_t(h.per_face_node[a]);
+        const std::uint64_t cuts = std::uint64_t(t.n[a]) - (h.wraps[a] ? 0 : 1);
+        values += 2 * cuts * area * std::uint64_t(h.per_face_node[a]);
     }
     return values;
 }

@@ -44,8 +44,10 @@ std::string_view to_string(ModelKind kind) {
 }
 
 HaloShape halo_shape(const EngineConfig& cfg) {
-    if (model_kind(cfg) == ModelKind::D2Q37) return halo_shape_of<thermal::D2Q37>();
-    return halo_shape(cfg.model.stencil);
+    HaloShape h = model_kind(cfg) == ModelKind::D2Q37 ? halo_shape_of<thermal::D2Q37>()
+                                                      : halo_shape(cfg.model.stencil);
+    h.wraps[1] = model_traits(cfg).wraps_y;
+    return h;
 }
 
 // ---- [SECTION] compatibility and memory ----

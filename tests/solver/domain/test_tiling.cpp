@@ -139,6 +139,10 @@ TEST(HaloValues, CountsBothWaysAcrossEveryPeriodicCut) {
     EXPECT_EQ(halo_values_per_step(tiles(1, 1, 1), cube, kD3Q19), 0u);
     // Cutting y of 64x256x1 crosses 64-node faces: 2 * 3 * 64 * 3.
     EXPECT_EQ(halo_values_per_step(tiles(1, 3, 1), Dims{64, 256, 1}, kD2Q9), 1152u);
+    // Without a wrap along y (D2Q37's walls), 3 y-slabs have 2 cuts, not 3: 2 * 2 * 64 * 3.
+    HaloShape walls_in_y = kD2Q9;
+    walls_in_y.wraps[1] = false;
+    EXPECT_EQ(halo_values_per_step(tiles(1, 3, 1), Dims{64, 256, 1}, walls_in_y), 768u);
 }
 
 TEST(ChooseTiles, OnACubeTiesGoToFewerCutAxesThenZ) {
