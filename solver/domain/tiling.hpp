@@ -40,7 +40,7 @@ struct HaloShape {
     int per_face_node[3] = {0, 0, 0};
     int depth = 1;
     // Whether the lattice wraps along each axis (a cut at the wrap moves halos too); D2Q37's
-    // walls lie beyond its top and bottom rows, so nothing crosses them (ModelTraits::wraps_y).
+    // walls lie beyond its top and bottom rows, so nothing crosses them (ModelTraits::halo).
     bool wraps[3] = {true, true, true};
 };
 // The halo of a velocity set S (its c[Q][3]): per_face_node[a] sums c_ia over the velocities

@@ -27,12 +27,20 @@ ModelKind model_kind(const EngineConfig& cfg) {
 }
 
 namespace {
+HaloShape ddqq_halo(StencilKind stencil) {
+    return halo_shape(stencil);
+}
+// Seed 004's walls are the rows beyond the top and bottom of the lattice. Its halos are 3
+// deep: pbc fills them in one domain, the exchange across a tile's cut (Calore et al. 2016).
+HaloShape d2q37_halo(StencilKind) {
+    HaloShape h = halo_shape_of<thermal::D2Q37>();
+    h.wraps[1] = false;
+    return h;
+}
 constexpr std::array<ModelTraits, 3> kModels{{
-    {ModelKind::Isothermal, "isothermal", false, true, true, true, true},
-    {ModelKind::Boussinesq, "boussinesq", true, true, true, true, true},
-    // Seed 004's walls are the rows beyond the top and bottom of the lattice. Its halos are 3
-    // deep: pbc fills them in one domain, the exchange across a tile's cut (Calore et al. 2016).
-    {ModelKind::D2Q37, "d2q37", true, false, false, true, false},
+    {ModelKind::Isothermal, "isothermal", false, true, true, true, &ddqq_halo},
+    {ModelKind::Boussinesq, "boussinesq", true, true, true, true, &ddqq_halo},
+    {ModelKind::D2Q37, "d2q37", true, false, false, true, &d2q37_halo},
 }};
 } // namespace
 
@@ -44,10 +52,7 @@ std::string_view to_string(ModelKind kind) {
 }
 
 HaloShape halo_shape(const EngineConfig& cfg) {
-    HaloShape h = model_kind(cfg) == ModelKind::D2Q37 ? halo_shape_of<thermal::D2Q37>()
-                                                      : halo_shape(cfg.model.stencil);
-    h.wraps[1] = model_traits(cfg).wraps_y;
-    return h;
+    return model_traits(cfg).halo(cfg.model.stencil);
 }
 
 // ---- [SECTION] compatibility and memory ----

@@ -25,9 +25,10 @@ struct ModelTraits {
     bool edits_obstacles; // node types can change during a run (Simulation::set_node_types)
     bool near_wall_bits;  // half-way walls inside the lattice: flags carry kNearWallBit
     bool subdomains;      // a lattice splits into tiles with halo exchange (solver/domain/)
-    // The lattice wraps along y. False where the model's walls lie beyond its first and last
-    // rows (D2Q37): what leaves there enters no tile, and a tile at the edge has the wall.
-    bool wraps_y;
+    // The halo a tile exchanges for the model on a stencil: as deep as its velocities reach,
+    // and not across an edge where its walls lie beyond the last rows (D2Q37's top and bottom:
+    // what leaves there enters no tile, and a tile at the edge has the wall).
+    HaloShape (*halo)(StencilKind stencil);
 };
 const ModelTraits& model_traits(ModelKind kind);
 inline const ModelTraits& model_traits(const EngineConfig& cfg) {
