@@ -53,6 +53,27 @@ void mark_near_wall(StencilKind stencil, const Dims& dims, std::vector<std::uint
     });
 }
 
+void mark_tile_border(const TilePlace& place, const Dims& dims, std::vector<std::uint8_t>& flags) {
+    const std::uint32_t n[3] = {dims.nx, dims.ny, dims.nz};
+    // Along a cut axis the local lattice holds halo layers, then the tile's own nodes; its
+    // border is their first and last `halo` layers.
+    const auto near_cut = [&](int a, std::uint32_t c) {
+        const std::uint32_t h = place.halo[a];
+        return h > 0 && (c < 2 * h || c + 2 * h >= n[a]);
+    };
+#pragma omp parallel for schedule(static)
+    for (std::int64_t k = 0; k < std::int64_t(dims.nodes()); ++k) {
+        const node_t i = node_t(k);
+        const std::uint32_t c[3] = {std::uint32_t(i % dims.nx),
+                                    std::uint32_t(i / dims.nx % dims.ny),
+                                    std::uint32_t(i / (node_t(dims.nx) * dims.ny))};
+        std::uint8_t f = flags[i] & std::uint8_t(~kBorderBit);
+        if (is_updated(f) && (near_cut(0, c[0]) || near_cut(1, c[1]) || near_cut(2, c[2])))
+            f |= kBorderBit;
+        flags[i] = f;
+    }
+}
+
 std::vector<double> equilibrium_state(StencilKind stencil, const std::vector<double>& rho,
                                       const std::vector<double>& u) {
     return with_stencil(stencil, [&](auto tag) {
@@ -156,10 +177,10 @@ std::size_t Engine::element_bytes() const {
 int Engine::add_halo_list(int, std::vector<std::uint64_t>) {
     no_halo("halo lists");
 }
-void Engine::pack(int, void*, MemorySpace) {
+void Engine::pack(int, void*, MemorySpace, void*) {
     no_halo("pack");
 }
-void Engine::unpack(int, const void*, MemorySpace) {
+void Engine::unpack(int, const void*, MemorySpace, void*) {
     no_halo("unpack");
 }
 

@@ -47,5 +47,8 @@ std::vector<Sample> gpu_scaling_rows(const ModelChoice& model, const GpuScaling&
 nlohmann::json step_timeline(SimulationSetup s, const std::string& name, const Tiles& tiles,
                              const std::vector<int>& devices, BackendKind backend);
 std::string timeline_chart(const nlohmann::json& timeline);
+// Adds step_us, updates_end_us, exchange_us and exposed_exchange_us (the exchange past the last
+// update: what the updates do not hide) to a timeline's JSON.
+void summarise_timeline(const std::vector<TimelineSpan>& spans, nlohmann::json& timeline);
 
 } // namespace ll::cli

@@ -211,11 +211,18 @@ std::string markdown(const nlohmann::json& j, const std::vector<Sample>& rows,
     }
     if (j.contains("timelines")) {
         md << "\n## Timeline of one step (CUDA events on each stream; host clocks on the CPU)\n";
-        for (const auto& t : j["timelines"])
+        for (const auto& t : j["timelines"]) {
+            char times[160];
+            std::snprintf(times, sizeof times,
+                          "step %.1f us, exchange %.1f us, of which %.1f us after the last update",
+                          t["step_us"].get<double>(), t["exchange_us"].get<double>(),
+                          t["exposed_exchange_us"].get<double>());
             md << "\n"
                << t["name"].get<std::string>() << " (" << t["tiles"].get<std::string>()
-               << ", halos by " << t["transport"].get<std::string>() << "):\n\n```\n"
+               << ", halos by " << t["transport"].get<std::string>() << "): " << times
+               << "\n\n```\n"
                << timeline_chart(t) << "```\n";
+        }
     }
     return md.str();
 }

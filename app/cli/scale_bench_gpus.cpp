@@ -5,6 +5,7 @@
 #include "scale_bench.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace ll::cli {
 
@@ -118,7 +119,29 @@ nlohmann::json step_timeline(SimulationSetup s, const std::string& name, const T
                               {"what", sp.what},
                               {"begin_us", sp.begin_us},
                               {"end_us", sp.end_us}});
+    summarise_timeline(spans, j);
     return j;
+}
+
+// How much of the exchange the updates hide: the exchange's extent (its first mark to its
+// last) and the part of it that runs past the last update (exposed), against the step.
+void summarise_timeline(const std::vector<TimelineSpan>& spans, nlohmann::json& j) {
+    double updates_end = 0, step_end = 0, ex_begin = INFINITY, ex_end = 0;
+    for (const TimelineSpan& sp : spans) {
+        step_end = std::max(step_end, sp.end_us);
+        if (sp.what == "border" || sp.what == "interior" || sp.what == "update") {
+            updates_end = std::max(updates_end, sp.end_us);
+        } else {
+            ex_begin = std::min(ex_begin, sp.begin_us);
+            ex_end = std::max(ex_end, sp.end_us);
+        }
+    }
+    const bool exchanged = ex_end > 0;
+    j["step_us"] = step_end;
+    j["updates_end_us"] = updates_end;
+    const double extent = exchanged ? ex_end - ex_begin : 0.0;
+    j["exchange_us"] = extent;
+    j["exposed_exchange_us"] = std::clamp(ex_end - updates_end, 0.0, extent);
 }
 
 // One line per span, a bar over the step's length: where the exchange sits against the updates.

@@ -3,8 +3,11 @@
 //   bits 3-4  thermal class of a half-way wall (the Boussinesq model): 0 adiabatic, 1..3 a fixed
 //             temperature wall_theta[class]; one byte per node keeps a node update at
 //             2 Q populations + 1 flag byte
-//   bit  7    an updated node with a non-updated neighbour, so bulk nodes never look at their
-//             neighbours' flags
+//   bit  6    an updated node on a tile's border (within a halo depth of a cut), which the GPU
+//             updates first, apart from the rest, so that the halos it sends move while the
+//             rest updates (seed 004's overlap, Calore et al. 2016; mark_tile_border)
+//   bit  7    an updated node with a half-way wall among its neighbours, so bulk nodes never
+//             look at their neighbours' flags
 #pragma once
 #include "host_device.hpp"
 
@@ -23,6 +26,7 @@ enum NodeType : std::uint8_t {
     kHalo = 7,
 };
 inline constexpr std::uint8_t kTypeMask = 0x07;
+inline constexpr std::uint8_t kBorderBit = 0x40;
 inline constexpr std::uint8_t kNearWallBit = 0x80;
 
 LL_HD constexpr NodeType node_type(std::uint8_t flag) {
@@ -39,11 +43,19 @@ LL_HD constexpr bool is_updated(std::uint8_t flag) {
 LL_HD constexpr bool near_wall(std::uint8_t flag) {
     return (flag & kNearWallBit) != 0;
 }
+LL_HD constexpr bool on_border(std::uint8_t flag) {
+    return (flag & kBorderBit) != 0;
+}
+// Nodes the GPU updates from a node list rather than in its bulk kernel: near a wall (the
+// bulk kernel carries no wall code) or on a tile's border (updated before the bulk).
+LL_HD constexpr bool in_node_list(std::uint8_t flag) {
+    return (flag & (kNearWallBit | kBorderBit)) != 0;
+}
 
 inline constexpr int kWallClasses = 4;
 inline constexpr int kThermalShift = 3;
 inline constexpr std::uint8_t kThermalMask = 0x18;
-static_assert((kThermalMask & (kTypeMask | kNearWallBit)) == 0,
+static_assert((kThermalMask & (kTypeMask | kNearWallBit | kBorderBit)) == 0,
               "thermal class bits must not overlap the other flag bits");
 static_assert((kThermalMask >> kThermalShift) + 1 == kWallClasses, "class bits vs class count");
 

@@ -66,15 +66,26 @@ public:
     }
     ~CudaDeviceExchange() override { destroy_events(); }
 
+    void mark_ready(const std::vector<Engine*>& tiles) override {
+        int caller = 0;
+        LL_CUDA(cudaGetDevice(&caller));
+        const DeviceScope restore(caller);
+        for (std::size_t t = 0; t < tiles.size(); ++t) {
+            LL_CUDA(cudaSetDevice(devices_[t]));
+            LL_CUDA(
+                cudaEventRecord(stepped_[t], static_cast<cudaStream_t>(tiles[t]->stream_handle())));
+        }
+        marked_ = true;
+    }
+
     void run(const std::vector<Engine*>& tiles, int parity, StreamClock* clock) override {
+        if (!marked_) mark_ready(tiles);
+        marked_ = false;
         int caller = 0; // the caller's GPU again at the end, whichever GPUs the copies ran on
         LL_CUDA(cudaGetDevice(&caller));
         const DeviceScope restore(caller);
         BufferTable table{};
         for (std::size_t t = 0; t < tiles.size(); ++t) {
-            LL_CUDA(cudaSetDevice(devices_[t]));
-            LL_CUDA(
-                cudaEventRecord(stepped_[t], static_cast<cudaStream_t>(tiles[t]->stream_handle())));
             for (int k = 0; k < sets_; ++k)
                 table.ptr[t * std::size_t(sets_) + std::size_t(k)] = tiles[t]->current_set(k);
         }
@@ -109,7 +120,9 @@ private:
     struct Lane {
         explicit Lane(int d) : device(d) {
             const DeviceScope on(device);
-            LL_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+            int least = 0, greatest = 0;
+            LL_CUDA(cudaDeviceGetStreamPriorityRange(&least, &greatest));
+            LL_CUDA(cudaStreamCreateWithPriority(&stream, cudaStreamNonBlocking, greatest));
             const cudaError_t made = cudaEventCreateWithFlags(&done, cudaEventDisableTiming);
             if (made != cudaSuccess) cudaStreamDestroy(stream);
             LL_CUDA(made);
@@ -181,6 +194,7 @@ private:
     std::vector<int> devices_;                 // of each tile
     std::vector<std::unique_ptr<Lane>> lanes_; // one per device that receives
     std::vector<cudaEvent_t> stepped_;         // per tile, on its device
+    bool marked_ = false;                      // stepped_ recorded for the next run()
 };
 
 } // namespace

@@ -115,9 +115,18 @@ public:
             send_[p].allocate(std::max<std::size_t>(offset[p][1], 1));
             receive_[p].allocate(std::max<std::size_t>(offset[p][0], 1));
         }
+        int least = 0, greatest = 0;
+        LL_CUDA(cudaDeviceGetStreamPriorityRange(&least, &greatest));
+        LL_CUDA(cudaStreamCreateWithPriority(&stream_, cudaStreamNonBlocking, greatest));
+        const cudaError_t made = cudaEventCreateWithFlags(&ready_, cudaEventDisableTiming);
+        if (made != cudaSuccess) cudaStreamDestroy(stream_);
+        LL_CUDA(made);
     }
     ~Nccl() override {
         close();
+        cudaStreamSynchronize(stream_);
+        cudaEventDestroy(ready_);
+        cudaStreamDestroy(stream_);
         const auto destroy = [](const EventPair& e) {
             cudaEventDestroy(e.first);
             cudaEventDestroy(e.second);
@@ -152,25 +161,37 @@ public:
         finish();
     }
 
+    void mark_ready() override {
+        const DeviceScope on(device_);
+        LL_CUDA(cudaEventRecord(ready_, static_cast<cudaStream_t>(tile_.stream_handle())));
+        marked_ = true;
+    }
+
     void run(int parity, StreamClock* clock) override {
         if (!comm_) throw ConfigError("NCCL: the exchange stopped after an earlier failure");
+        if (!marked_) mark_ready();
+        marked_ = false;
         const DeviceScope on(device_);
-        const auto stream = static_cast<cudaStream_t>(tile_.stream_handle());
+        const auto tile_stream = static_cast<cudaStream_t>(tile_.stream_handle());
+        LL_CUDA(cudaStreamWaitEvent(stream_, ready_, 0));
         auto [start, end] = events();
-        LL_CUDA(cudaEventRecord(start, stream));
+        LL_CUDA(cudaEventRecord(start, stream_));
         const int p = parity & 1;
-        const auto marked = [&] { return clock ? clock->mark(stream) : -1; };
+        const auto marked = [&] { return clock ? clock->mark(stream_) : -1; };
         const int packing = marked();
         for (std::size_t k = 0; k < links_.size(); ++k)
             if (links_[k].send && links_[k].parity == p)
-                tile_.pack(links_[k].list, send_[p].get() + offsets_[k], MemorySpace::Device);
+                tile_.pack(links_[k].list, send_[p].get() + offsets_[k], MemorySpace::Device,
+                           stream_);
         const int sending = marked();
-        transfer(p, stream);
+        transfer(p, stream_);
         const int unpacking = marked();
         for (std::size_t k = 0; k < links_.size(); ++k)
             if (!links_[k].send && links_[k].parity == p)
-                tile_.unpack(links_[k].list, receive_[p].get() + offsets_[k], MemorySpace::Device);
-        LL_CUDA(cudaEventRecord(end, stream));
+                tile_.unpack(links_[k].list, receive_[p].get() + offsets_[k], MemorySpace::Device,
+                             stream_);
+        LL_CUDA(cudaEventRecord(end, stream_));
+        LL_CUDA(cudaStreamWaitEvent(tile_stream, end, 0));
         pending_.push_back({start, end});
         if (clock) {
             const std::string lane = "NCCL (GPU " + std::to_string(device_) + ")";
@@ -308,6 +329,9 @@ private:
     ncclComm_t comm_ = nullptr;
     std::deque<EventPair> pending_;
     std::vector<EventPair> spare_;
+    cudaStream_t stream_ = nullptr; // the exchange's, beside the tile's
+    cudaEvent_t ready_ = nullptr;   // where the tile's stream had its halos ready
+    bool marked_ = false;
 };
 
 } // namespace

@@ -52,10 +52,15 @@ public:
     void finish_steps() override { on().finish_steps(); }
     void* stream_handle() override { return on().stream_handle(); }
     void* current_set(int set) override { return on().current_set(set); }
-    void pack(int list, void* out, MemorySpace space) override { on().pack(list, out, space); }
-    void unpack(int list, const void* in, MemorySpace space) override {
-        on().unpack(list, in, space);
+    void pack(int list, void* out, MemorySpace space, void* stream) override {
+        on().pack(list, out, space, stream);
     }
+    void unpack(int list, const void* in, MemorySpace space, void* stream) override {
+        on().unpack(list, in, space, stream);
+    }
+    bool splits_steps() const override { return e_->splits_steps(); }
+    void start_border() override { on().start_border(); }
+    void start_interior() override { on().start_interior(); }
 
 private:
     Engine& on() const {

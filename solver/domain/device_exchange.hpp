@@ -2,8 +2,13 @@
 // receiving GPU (seed 004's exchange, Calore et al. 2016, without a host round trip): every
 // crossing population is copied from the sending tile's buffer (on its GPU, read by peer access
 // over NVLink or PCIe) to the receiving tile's, in the order the engines' streams give: the
-// copies wait for every tile's step (CUDA events) and every tile's next step waits for the
-// copies into it. Nothing waits on the host.
+// copies wait for every tile's step, or only its border (mark_ready), by CUDA events, and
+// every tile's next step waits for the copies into it. Nothing waits on the host.
+//
+// Border first (seed 004's overlap): the copies read only what border nodes wrote and write
+// only slots that no node of a tile updates in this step, so they may run while the tiles'
+// interiors update. The copies' streams have the highest priority, so their blocks start as
+// soon as the interior's leave room.
 #pragma once
 #include "solver/engine/engine.hpp"
 #include "step_timeline.hpp"
@@ -24,8 +29,11 @@ struct HaloCopy {
 class DeviceExchange {
 public:
     virtual ~DeviceExchange() = default;
-    // Queues the copies of `parity` after the tiles' queued steps.
-    // With a clock, its copy kernels are marked as spans.
+    // The halos of this step are ready where the tiles' streams now are (their borders are
+    // queued, their interiors not yet): the next run() waits only for that.
+    virtual void mark_ready(const std::vector<Engine*>& tiles) = 0;
+    // Queues the copies of `parity` after the tiles' queued steps, or after the point
+    // mark_ready() recorded. With a clock, its copy kernels are marked as spans.
     virtual void run(const std::vector<Engine*>& tiles, int parity,
                      StreamClock* clock = nullptr) = 0;
 };

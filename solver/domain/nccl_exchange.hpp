@@ -1,9 +1,10 @@
 // The halo exchange between MPI ranks that each drive a GPU, through NCCL (docs/DESIGN.md,
 // "Scale-out"): the device buffers move GPU to GPU (NVLink, PCIe or the network), set up
-// through the ranks' Communicator. Every step is queued on the tile's stream: gather the
+// through the ranks' Communicator. Every step is queued on a stream beside the tile's: gather the
 // crossing populations into one send buffer, the sends and receives of every link in one
 // NCCL group, scatter what arrived; the host never waits (Calore et al. 2016 move halos
-// through host memory with MPI: that remains the fallback, TiledEngine::exchange).
+// through host memory with MPI: that remains the fallback, TiledEngine::exchange). With a
+// tile that updates its border first, all of it runs while the interior updates.
 #pragma once
 #include "communicator.hpp"
 #include "solver/engine/engine.hpp"
@@ -29,8 +30,12 @@ struct RankLink {
 class NcclExchange {
 public:
     virtual ~NcclExchange() = default;
-    // Queues one exchange of `parity` on the tile's stream, after its queued step.
-    // With a clock, its pack, transfer and unpack are marked as spans.
+    // The halos of this step are ready where the tile's stream now is (its border is queued,
+    // its interior not yet): the next run() waits only for that.
+    virtual void mark_ready() = 0;
+    // Queues one exchange of `parity` on the exchange's own stream (highest priority), after
+    // the tile's queued step or the point mark_ready() recorded; the tile's next step waits
+    // for it. With a clock, its pack, transfer and unpack are marked as spans.
     virtual void run(int parity, StreamClock* clock = nullptr) = 0;
     // Waits for the exchanges queued since the last call and returns the GPU seconds they took
     // (from the first pack to the last unpack). Throws ConfigError when one does not complete

@@ -40,6 +40,7 @@ TiledEngine::TiledEngine(const EngineConfig& cfg, const Tiles& tiles, EngineMake
         sub.dims = frame.local;
         sub.tile = frame.place(cfg.dims);
         engines_[t] = make_(sub, t);
+        local_engines_.push_back(engines_[t].get());
     }
     Engine& e = any_engine();
     info_ = e.device();
@@ -152,14 +153,7 @@ void TiledEngine::make_device_exchange_for(const std::map<LinkKey, ElementLists>
         device_bytes_[parity] += double(l.first.size() * any_engine().element_bytes());
     }
     if (!is_in_place(cfg_.model.scheme)) device_bytes_[1] = device_bytes_[0];
-    device_exchange_ = make_device_exchange(local_engines(), copies, any_engine().element_bytes());
-}
-
-std::vector<Engine*> TiledEngine::local_engines() const {
-    std::vector<Engine*> e;
-    for (const auto& p : engines_)
-        if (p) e.push_back(p.get());
-    return e;
+    device_exchange_ = make_device_exchange(local_engines_, copies, any_engine().element_bytes());
 }
 
 std::uint64_t TiledEngine::count_nonfinite() {

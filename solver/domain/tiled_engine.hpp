@@ -88,10 +88,13 @@ private:
     void make_nccl_exchange_for_links();
     // Stepping (tiled_step.cpp).
     void queue_step(StreamClock* clock);
+    // Every tile updates its border first, and the exchange runs beside the interiors.
+    bool splits_steps() const;
+    enum class StepPart { Border, Interior, Whole };
+    void queue_updates(StepPart part, StreamClock* clock);
     void finish_queued();
     void host_step(std::vector<TimelineSpan>* trace);
     std::string lane_name(int tile, StreamClock* clock);
-    std::vector<Engine*> local_engines() const;
     void exchange(int parity);
     void read_field_by_tiles(const FieldRequest& req, const FieldRegion& region, float* out);
     node_t global_node(const TileFrame& f, node_t local) const;
@@ -111,6 +114,7 @@ private:
     EngineMaker make_;
     std::shared_ptr<Communicator> comm_;
     std::vector<std::unique_ptr<Engine>> engines_; // per tile; null where the tile is remote
+    std::vector<Engine*> local_engines_;           // the non-null ones, in tile order
     std::vector<std::uint8_t> flags_;              // the whole lattice's
     std::map<LinkKey, Link> links_;
     std::unique_ptr<DeviceExchange> device_exchange_; // tiles on one GPU, else null

@@ -133,14 +133,14 @@ public:
     void clear_halo_lists() override {
         halo_lists_.clear();
     }
-    void pack(int list, void* out, MemorySpace space) override {
+    void pack(int list, void* out, MemorySpace space, void*) override {
         const HaloList& h = halo_list(list, space);
         Store* to = static_cast<Store*>(out);
         const Store* from = a_[h.set].data();
         for (std::size_t j = 0; j < h.elements.size(); ++j)
             to[j] = from[h.elements[j]];
     }
-    void unpack(int list, const void* in, MemorySpace space) override {
+    void unpack(int list, const void* in, MemorySpace space, void*) override {
         const HaloList& h = halo_list(list, space);
         const Store* from = static_cast<const Store*>(in);
         Store* to = a_[h.set].data();

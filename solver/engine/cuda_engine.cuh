@@ -82,18 +82,25 @@ public:
         LL_CUDA(cudaStreamSynchronize(stream_));
     }
 
+    // The bulk kernel skips the listed nodes (in_node_list): the border's list, updated first
+    // when the engine is a tile whose steps split, and the near-wall nodes inside it.
     void set_flags(const std::vector<std::uint8_t>& flags) override {
         const std::string why = M::flags_error(flags);
         if (!why.empty()) throw ConfigError(why);
-        std::vector<node_t> list;
-        for (std::size_t n = 0; n < flags.size(); ++n)
-            if (is_updated(flags[n]) && near_wall(flags[n])) list.push_back(node_t(n));
-        wall_nodes_.allocate(list.size());
-        LL_CUDA(cudaMemcpyAsync(flags_.get(), flags.data(), flags.size(), cudaMemcpyHostToDevice,
+        std::vector<std::uint8_t> marked = flags;
+        if (splits_steps()) mark_tile_border(cfg_.tile, cfg_.dims, marked);
+        std::vector<node_t> border, walls;
+        for (std::size_t n = 0; n < marked.size(); ++n) {
+            if (!is_updated(marked[n])) continue;
+            if (on_border(marked[n]))
+                border.push_back(node_t(n));
+            else if (near_wall(marked[n]))
+                walls.push_back(node_t(n));
+        }
+        LL_CUDA(cudaMemcpyAsync(flags_.get(), marked.data(), marked.size(), cudaMemcpyHostToDevice,
                                 stream_));
-        if (!list.empty())
-            LL_CUDA(cudaMemcpyAsync(wall_nodes_.get(), list.data(), list.size() * sizeof(node_t),
-                                    cudaMemcpyHostToDevice, stream_));
+        upload(border_nodes_, border);
+        upload(wall_nodes_, walls);
         LL_CUDA(cudaStreamSynchronize(stream_));
     }
     void set_flow(const FlowParams& flow) override {
@@ -174,17 +181,35 @@ public:
                 launch_step<L(), Sc(), typename decltype(C)::type>();
         });
     }
+    // Tiles of node-update models split (a step plan's passes do not: D2Q37).
+    bool splits_steps() const override { return !PlannedModel<M> && cfg_.tile.is_tile(); }
+    void start_border() override {
+        if constexpr (!PlannedModel<M>)
+            M::with_step(cfg_.model, [&](auto L, auto Sc, auto C) {
+                launch_listed<L(), Sc(), typename decltype(C)::type>(current_args(), border_nodes_);
+            });
+    }
+    void start_interior() override {
+        if constexpr (!PlannedModel<M>)
+            M::with_step(cfg_.model, [&](auto L, auto Sc, auto C) {
+                using Coll = typename decltype(C)::type;
+                const Args a = current_args();
+                launch_bulk<L(), Sc(), Coll>(a);
+                launch_listed<L(), Sc(), Coll>(a, wall_nodes_);
+                finish_step<M, Sc()>(a_, b_, parity_, step_);
+            });
+    }
     void finish_steps() override {
         LL_CUDA(cudaGetLastError());
         LL_CUDA(cudaStreamSynchronize(stream_));
     }
     void* stream_handle() override { return stream_; }
     void* current_set(int set) override { return a_[std::size_t(set)].get(); }
-    void pack(int list, void* out, MemorySpace space) override {
-        halo_.pack(list, a_, out, space, stream_);
+    void pack(int list, void* out, MemorySpace space, void* stream) override {
+        halo_.pack(list, a_, out, space, stream ? static_cast<cudaStream_t>(stream) : stream_);
     }
-    void unpack(int list, const void* in, MemorySpace space) override {
-        halo_.unpack(list, a_, in, space, stream_);
+    void unpack(int list, const void* in, MemorySpace space, void* stream) override {
+        halo_.unpack(list, a_, in, space, stream ? static_cast<cudaStream_t>(stream) : stream_);
     }
 
     std::vector<std::string> step_passes() const override {
@@ -299,9 +324,16 @@ private:
         finish_step<M, Sc>(a_, b_, parity_, step_);
     }
 
-    // One update per node: the bulk kernel (or shared_x) and the near-wall list.
+    // One update per node: the bulk kernel (or shared_x) and the node lists.
     template <Layout L, Scheme Sc, class C>
     void launch_node_kernels(const Args& a) {
+        launch_listed<L, Sc, C>(a, border_nodes_);
+        launch_bulk<L, Sc, C>(a);
+        launch_listed<L, Sc, C>(a, wall_nodes_);
+    }
+
+    template <Layout L, Scheme Sc, class C>
+    void launch_bulk(const Args& a) {
         const int block = cfg_.launch.block_size;
         if constexpr (Sc == Scheme::SharedX) {
             using S = typename M::Stencil;
@@ -318,15 +350,23 @@ private:
             else
                 step_bulk<M, L, Sc, C, 0><<<grid, block, smem, stream_>>>(a);
         }
-        const node_t walls = node_t(wall_nodes_.size());
-        if (walls) {
-            if (parity_)
-                step_walls<M, L, Sc, C, 1>
-                    <<<grid_for(walls), 256, 0, stream_>>>(a, wall_nodes_.get(), walls);
-            else
-                step_walls<M, L, Sc, C, 0>
-                    <<<grid_for(walls), 256, 0, stream_>>>(a, wall_nodes_.get(), walls);
-        }
+    }
+
+    template <Layout L, Scheme Sc, class C>
+    void launch_listed(const Args& a, const DeviceBuffer<node_t>& list) {
+        const node_t count = node_t(list.size());
+        if (count == 0) return;
+        if (parity_)
+            step_listed<M, L, Sc, C, 1><<<grid_for(count), 256, 0, stream_>>>(a, list.get(), count);
+        else
+            step_listed<M, L, Sc, C, 0><<<grid_for(count), 256, 0, stream_>>>(a, list.get(), count);
+    }
+
+    void upload(DeviceBuffer<node_t>& to, const std::vector<node_t>& list) {
+        to.allocate(list.size());
+        if (!list.empty())
+            LL_CUDA(cudaMemcpyAsync(to.get(), list.data(), list.size() * sizeof(node_t),
+                                    cudaMemcpyHostToDevice, stream_));
     }
 
     // Registers, blocks per SM and occupancy of the current kernel; the occupancy cap is
@@ -399,8 +439,9 @@ private:
     Args args_;
     std::array<DeviceBuffer<Store>, M::kSets> a_, b_; // b empty for in-place schemes
     DeviceBuffer<std::uint8_t> flags_;
-    DeviceBuffer<node_t> wall_nodes_; // updated nodes with a half-way wall neighbour
-    HostFieldStaging field_staging_;  // read_field to host memory, reused between calls
+    DeviceBuffer<node_t> border_nodes_; // updated nodes on a tile's border (kBorderBit)
+    DeviceBuffer<node_t> wall_nodes_;   // the others with a half-way wall neighbour
+    HostFieldStaging field_staging_;    // read_field to host memory, reused between calls
     DeviceCounter nonfinite_;
     int parity_ = 0;
     std::uint32_t step_ = 0; // steps since this engine was built: the 16-bit stores' noise

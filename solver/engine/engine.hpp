@@ -153,7 +153,7 @@ public:
     // A list of elements of one set, registered once; pack() copies them, in the list's order,
     // into `out` (element_bytes() each) from the buffer the next step reads, unpack() back.
     // With host memory both are complete when they return; with device memory they are queued
-    // on stream_handle() after the queued steps.
+    // on `stream` (nullptr: stream_handle(), after the queued steps).
     virtual int add_halo_list(int set, std::vector<std::uint64_t> elements);
     virtual void clear_halo_lists() {}
     // For the exchange of several tiles on GPUs without waiting between steps
@@ -164,8 +164,17 @@ public:
     virtual void finish_steps() {}
     virtual void* stream_handle() { return nullptr; }
     virtual void* current_set(int) { return nullptr; }
-    virtual void pack(int list, void* out, MemorySpace space);
-    virtual void unpack(int list, const void* in, MemorySpace space);
+    virtual void pack(int list, void* out, MemorySpace space, void* stream);
+    virtual void unpack(int list, const void* in, MemorySpace space, void* stream);
+    // Border first (seed 004's overlap, Calore et al. 2016): a tile's GPU engine updates the
+    // nodes within a halo depth of its cuts (kBorderBit, mark_tile_border) apart from the rest,
+    // so that what they send can move while the rest updates. start_border() queues the
+    // border's update of the next step, start_interior() the rest, which ends the step; both
+    // on stream_handle(). Engines that cannot split (the CPU, step plans) answer false and
+    // step whole with start_steps().
+    virtual bool splits_steps() const { return false; }
+    virtual void start_border() {}
+    virtual void start_interior() {}
 };
 
 // The engines of the configuration's model (models/registry.cpp picks the compiled instance).
@@ -199,6 +208,10 @@ std::size_t host_copy_probe_bytes(double working_set);
 // ---- host utilities shared by all engines ----
 // Sets kNearWallBit on updated nodes with a half-way wall among their stencil neighbours.
 void mark_near_wall(StencilKind stencil, const Dims& dims, std::vector<std::uint8_t>& flags);
+// Sets kBorderBit on the updated nodes of a tile (`place`, whose local lattice is `dims`) that
+// lie within place.halo[a] nodes of a cut along axis a: those whose populations cross to other
+// tiles, or which read what crosses from them.
+void mark_tile_border(const TilePlace& place, const Dims& dims, std::vector<std::uint8_t>& flags);
 // Canonical equilibrium state for given density and velocity fields (u: 3 per node).
 std::vector<double> equilibrium_state(StencilKind stencil, const std::vector<double>& rho,
                                       const std::vector<double>& u);

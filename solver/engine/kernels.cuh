@@ -13,7 +13,8 @@
 
 namespace ll::cuda {
 
-// The bulk pass: nodes next to a wall are skipped here and updated by step_walls.
+// The bulk pass: nodes next to a wall or on a tile's border are skipped here and updated by
+// step_listed.
 template <class M, Layout L, Scheme Sc, class C, int Parity>
 __global__ void step_bulk(typename M::Args a) {
     const node_t n = node_t(blockIdx.x) * blockDim.x + threadIdx.x;
@@ -22,13 +23,14 @@ __global__ void step_bulk(typename M::Args a) {
     M::template update<L, Sc, C, Pass::Bulk>(a, n);
 }
 
-// The boundary list: nodes with a half-way wall among their neighbours.
+// A node list (in_node_list): nodes with a half-way wall among their neighbours, or those on
+// a tile's border.
 template <class M, Layout L, Scheme Sc, class C, int Parity>
-__global__ void step_walls(typename M::Args a, const node_t* nodes, node_t count) {
+__global__ void step_listed(typename M::Args a, const node_t* nodes, node_t count) {
     const node_t k = node_t(blockIdx.x) * blockDim.x + threadIdx.x;
     if (k >= count) return;
     M::lattice(a).parity = Parity;
-    M::template update<L, Sc, C, Pass::NearWall>(a, nodes[k]);
+    M::template update<L, Sc, C, Pass::Listed>(a, nodes[k]);
 }
 
 // One pass of a model's step plan (step_plan.hpp): item i of `count` per thread.
@@ -97,7 +99,7 @@ __global__ void shared_x(StepArgs<Real, Store> a) {
     }
     if (!active) return;
     const std::uint8_t flag = a.flags[n];
-    if (!is_updated(flag) || near_wall(flag)) return; // walls: stream_collide_walls
+    if (!is_updated(flag) || in_node_list(flag)) return; // walls and borders: step_listed
     if (!apply_node_rule<S>(a, node_type(flag), f)) C::template collide<S>(a.coll, f, a.force);
     P::scatter(a, fr, f);
 }
