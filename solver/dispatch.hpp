@@ -95,9 +95,6 @@ void fill_step_args(StepArgs<Real, Store>& a, const Dims& dims, const FlowParams
         a.inlet_u[k] = Real(flow.inlet_u[k]);
     }
     a.outlet_rho = Real(flow.outlet_rho);
-    a.noise_y = dims.nx;
-    a.noise_z = std::uint32_t(node_t(dims.nx) * dims.ny);
-    a.noise_origin = 0;
 }
 
 } // namespace ll

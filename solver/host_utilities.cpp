@@ -54,12 +54,12 @@ void mark_near_wall(StencilKind stencil, const Dims& dims, std::vector<std::uint
 }
 
 void mark_tile_border(const TilePlace& place, const Dims& dims, std::vector<std::uint8_t>& flags) {
-    const std::uint32_t n[3] = {dims.nx, dims.ny, dims.nz};
-    // Along a cut axis the local lattice holds halo layers, then the tile's own nodes; its
-    // border is their first and last `halo` layers.
+    // Along a cut axis the local lattice holds `halo` layers, then the tile's own nodes (and,
+    // along x, maybe padding: tile_frame); its border is the first and last `halo` layers of
+    // its own.
     const auto near_cut = [&](int a, std::uint32_t c) {
-        const std::uint32_t h = place.halo[a];
-        return h > 0 && (c < 2 * h || c + 2 * h >= n[a]);
+        const std::uint32_t h = place.halo[a], own = place.hi[a] - place.lo[a];
+        return h > 0 && c >= h && (c < 2 * h || (c >= own && c < own + h));
     };
 #pragma omp parallel for schedule(static)
     for (std::int64_t k = 0; k < std::int64_t(dims.nodes()); ++k) {

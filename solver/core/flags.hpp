@@ -46,11 +46,6 @@ LL_HD constexpr bool near_wall(std::uint8_t flag) {
 LL_HD constexpr bool on_border(std::uint8_t flag) {
     return (flag & kBorderBit) != 0;
 }
-// Nodes the GPU updates from a node list rather than in its bulk kernel: near a wall (the
-// bulk kernel carries no wall code) or on a tile's border (updated before the bulk).
-LL_HD constexpr bool in_node_list(std::uint8_t flag) {
-    return (flag & (kNearWallBit | kBorderBit)) != 0;
-}
 
 inline constexpr int kWallClasses = 4;
 inline constexpr int kThermalShift = 3;

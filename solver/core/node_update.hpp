@@ -62,8 +62,7 @@ struct Propagation {
     // (fp16s), one test of the node's values (all but a blown-up node pass it) lets every store
     // skip the per-value select; both branches store what store(..., noise) stores.
     LL_HD static void scatter(const Args& a, const NodeFrame& fr, const Real (&f)[S::Q]) {
-        const std::uint32_t seed =
-            node_seed(a.noise_origin + fr.x + a.noise_y * fr.y + a.noise_z * fr.z, a.step);
+        const std::uint32_t seed = node_seed(fr.n, a.step);
         using C = Codec<Store>;
         if constexpr (C::kPlainPath) {
             bool plain = true;
@@ -166,11 +165,10 @@ struct Propagation {
     }
 };
 
-// Which nodes a pass updates: all of them (the CPU loop), those of no list (the GPU bulk
-// kernel, which then carries no wall code), or those of a node list: near a wall or on a
-// tile's border (in_node_list; the GPU list kernel). Nodes touch only their own slots, so the
-// split needs no ordering.
-enum class Pass : std::uint8_t { All, Bulk, Listed };
+// Which nodes a pass updates: all of them (the CPU loop), only those with no wall neighbour
+// (the GPU bulk kernel, which then carries no wall code), or only those with one (the GPU
+// boundary-list kernel). Nodes touch only their own slots, so the split needs no ordering.
+enum class Pass : std::uint8_t { All, Bulk, NearWall };
 
 template <class S, Layout L, Scheme Sc, class C, class Real, Pass kPass = Pass::All,
           class Store = Real>
@@ -179,7 +177,7 @@ LL_HD void update_node(const StepArgs<Real, Store>& a, node_t n) {
     const std::uint8_t flag = a.flags[n];
     if (!is_updated(flag)) return;
     if constexpr (kPass == Pass::Bulk)
-        if (in_node_list(flag)) return;
+        if (near_wall(flag)) return;
     const NodeFrame fr = make_frame(a.dims, n);
     Real f[S::Q];
     P::gather(a, fr, f);

@@ -20,10 +20,6 @@ struct StepArgs {
     Real outlet_rho = 1;
     int parity = 0;         // time-step parity for the in-place schemes
     std::uint32_t step = 0; // time step (mod 2^32): the noise of 16-bit stores (storage.hpp)
-    // The node the noise is keyed to (mod 2^32): node (x, y, z) of this lattice is node
-    // noise_origin + x + noise_y y + noise_z z of the whole lattice, so that a tile's nodes
-    // round as they do in one domain (fill_step_args: the whole lattice; key_noise_to_tile).
-    std::uint32_t noise_y = 0, noise_z = 0, noise_origin = 0;
 };
 
 } // namespace ll

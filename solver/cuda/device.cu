@@ -8,12 +8,22 @@
 #include <cmath>
 
 #include <cstdio>
+#include <cstdlib>
 #include <mutex>
 #include <vector>
 
 namespace ll {
 
 namespace cuda {
+namespace {
+// A GPU feeds its streams through a few hardware queues (8 by default): with more streams, two
+// share a queue and one waits behind the other's kernels. Tiles on one GPU have a stream each
+// (2x2x2 cubes: 8) plus the halo copies' own, which would then queue behind a tile's whole
+// interior instead of running beside it. Read once, when CUDA starts, so set before any call;
+// a user's own setting wins.
+const bool kStreamQueues = [] { return setenv("CUDA_DEVICE_MAX_CONNECTIONS", "32", 0) == 0; }();
+} // namespace
+
 const DeviceInfo& device_info() {
     static const DeviceInfo info = [] {
         DeviceInfo d;

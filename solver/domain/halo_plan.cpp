@@ -50,7 +50,8 @@ TilePlace TileFrame::place(const Dims& d) const {
     return p;
 }
 
-TileFrame tile_frame(const Tiles& t, const Dims& d, int tile, std::uint32_t depth) {
+TileFrame tile_frame(const Tiles& t, const Dims& d, int tile, std::uint32_t depth,
+                     std::uint32_t row_align) {
     TileFrame f;
     f.box = tile_box(t, d, tile);
     std::uint32_t n[3];
@@ -58,6 +59,7 @@ TileFrame tile_frame(const Tiles& t, const Dims& d, int tile, std::uint32_t dept
         f.halo[a] = t.n[a] > 1 ? depth : 0;
         n[a] = f.box.extent(a) + 2 * f.halo[a];
     }
+    if (f.halo[0] > 0 && row_align > 1) n[0] = (n[0] + row_align - 1) / row_align * row_align;
     f.local = {n[0], n[1], n[2]};
     return f;
 }
@@ -74,6 +76,7 @@ std::vector<std::uint8_t> tile_flags(const TileFrame& f, const Dims& d,
         const auto p = wrapped(d, g);
         std::uint8_t flag = flags[node_at(d, p)];
         if (is_updated(flag) && !f.box.contains(p[0], p[1], p[2])) flag = kHalo;
+        if (x >= f.box.extent(0) + 2 * f.halo[0]) flag = kHalo; // padding (row_align)
         out[x + node_t(f.local.nx) * (y + node_t(f.local.ny) * z)] = flag;
     });
     return out;
@@ -123,7 +126,7 @@ void for_each_crossing(const Tiles& t, const Dims& d, const std::vector<std::uin
                        const HaloReach& reach, const std::function<void(const Crossing&)>& f) {
     std::vector<TileFrame> frames;
     for (int k = 0; k < t.count(); ++k)
-        frames.push_back(tile_frame(t, d, k, reach.depth));
+        frames.push_back(tile_frame(t, d, k, reach.depth, reach.row_align));
     const bool free_slip = std::any_of(flags.begin(), flags.end(),
                                        [](std::uint8_t f) { return node_type(f) == kFreeSlip; });
     for (int from = 0; from < t.count(); ++from) {

@@ -26,7 +26,11 @@ struct TileFrame {
     // The same, for the tile's engine (EngineConfig::tile) in the whole lattice `d`.
     TilePlace place(const Dims& d) const;
 };
-TileFrame tile_frame(const Tiles& t, const Dims& d, int tile, std::uint32_t depth);
+// Along a cut x axis the local rows are `row_align` nodes wide or a multiple of that
+// (tile_row_align in models/registry.hpp): the nodes past the right halo are halo nodes that no
+// node reads.
+TileFrame tile_frame(const Tiles& t, const Dims& d, int tile, std::uint32_t depth,
+                     std::uint32_t row_align = 1);
 
 // Flags of a tile's lattice: the global flags of each position, except that nodes updated by
 // another tile become kHalo (never updated here, not a wall). Near-wall bits stay those of the
@@ -48,6 +52,7 @@ struct Crossing {
 struct HaloReach {
     std::uint32_t depth = 1;
     bool wraps[3] = {true, true, true};
+    std::uint32_t row_align = 1; // the tiles' frames (tile_frame)
 };
 // With free-slip walls, populations sent into any wall node are crossings too where a
 // reflection reads them in another tile (reflected_crossings in halo_plan.cpp).

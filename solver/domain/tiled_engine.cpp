@@ -26,6 +26,7 @@ TiledEngine::TiledEngine(const EngineConfig& cfg, const Tiles& tiles, EngineMake
     reach_.depth = std::uint32_t(halo.depth);
     for (int a = 0; a < 3; ++a)
         reach_.wraps[a] = halo.wraps[a];
+    reach_.row_align = tile_row_align(cfg);
     const std::string shape_error = tiles_error(tiles_, cfg.dims, halo, expected, "MPI ranks");
     if (!shape_error.empty()) throw ConfigError(shape_error);
     if (!model_traits(cfg).subdomains)
@@ -36,9 +37,9 @@ TiledEngine::TiledEngine(const EngineConfig& cfg, const Tiles& tiles, EngineMake
     for (int t = 0; t < tiles_.count(); ++t) {
         if (!local(t)) continue;
         EngineConfig sub = cfg;
-        const TileFrame frame = tile_frame(tiles_, cfg.dims, t, reach_.depth);
-        sub.dims = frame.local;
-        sub.tile = frame.place(cfg.dims);
+        const TileFrame f = frame(t);
+        sub.dims = f.local;
+        sub.tile = f.place(cfg.dims);
         engines_[t] = make_(sub, t);
         local_engines_.push_back(engines_[t].get());
     }
@@ -69,9 +70,7 @@ void TiledEngine::set_flags(const std::vector<std::uint8_t>& flags) {
         throw ConfigError("flags: " + std::to_string(flags.size()) + " given, the lattice has " +
                           std::to_string(cfg_.dims.nodes()) + " nodes");
     for (int t = 0; t < tiles_.count(); ++t)
-        if (engines_[t])
-            engines_[t]->set_flags(
-                tile_flags(tile_frame(tiles_, cfg_.dims, t, reach_.depth), cfg_.dims, flags));
+        if (engines_[t]) engines_[t]->set_flags(tile_flags(frame(t), cfg_.dims, flags));
     flags_ = flags;
     whole_.reset();
     build_links();

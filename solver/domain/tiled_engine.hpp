@@ -82,6 +82,9 @@ private:
     using ElementLists = std::pair<std::vector<std::uint64_t>, std::vector<std::uint64_t>>;
 
     bool local(int tile) const { return tile % comm_->size() == comm_->rank(); }
+    TileFrame frame(int tile) const {
+        return tile_frame(tiles_, cfg_.dims, tile, reach_.depth, reach_.row_align);
+    }
     Engine& any_engine() const;
     void build_links();
     void make_device_exchange_for(const std::map<LinkKey, ElementLists>& lists);
@@ -110,7 +113,7 @@ private:
 
     EngineConfig cfg_;
     Tiles tiles_;
-    HaloReach reach_; // the model's halo depth (1 for DdQq, 3 for D2Q37) and wrapping axes
+    HaloReach reach_; // the model's halo depth (1 for DdQq, 3 for D2Q37), wrapping axes, rows
     EngineMaker make_;
     std::shared_ptr<Communicator> comm_;
     std::vector<std::unique_ptr<Engine>> engines_; // per tile; null where the tile is remote

@@ -32,7 +32,7 @@ void TiledEngine::import_equilibrium(const std::vector<std::uint8_t>& flags,
     std::vector<double> lrho, lu, lT;
     for (int t = 0; t < tiles_.count(); ++t) {
         if (!engines_[t]) continue;
-        const TileFrame f = tile_frame(tiles_, cfg_.dims, t, reach_.depth);
+        const TileFrame f = frame(t);
         const node_t n = f.local.nodes();
         lf.resize(n);
         lrho.resize(n);
@@ -57,7 +57,7 @@ void TiledEngine::import_equilibrium(const std::vector<std::uint8_t>& flags,
 
 void TiledEngine::scatter_to_tile(int tile, const std::vector<double>& global,
                                   std::vector<double>& local, const std::vector<int>& q) const {
-    const TileFrame f = tile_frame(tiles_, cfg_.dims, tile, reach_.depth);
+    const TileFrame f = frame(tile);
     const node_t nodes = cfg_.dims.nodes(), local_nodes = f.local.nodes();
     std::size_t total = 0;
     for (int qk : q)
@@ -79,7 +79,7 @@ void TiledEngine::scatter_to_tile(int tile, const std::vector<double>& global,
 
 void TiledEngine::gather_from_tile(int tile, const std::vector<double>& local,
                                    std::vector<double>& global, const std::vector<int>& q) const {
-    const TileFrame f = tile_frame(tiles_, cfg_.dims, tile, reach_.depth);
+    const TileFrame f = frame(tile);
     const node_t nodes = cfg_.dims.nodes(), local_nodes = f.local.nodes();
     const Box& b = f.box;
     for (std::uint32_t z = b.lo[2]; z < b.hi[2]; ++z)
@@ -197,7 +197,7 @@ void TiledEngine::read_field_by_tiles(const FieldRequest& req, const FieldRegion
     std::vector<float> part;
     for (int t = 0; t < tiles_.count(); ++t) {
         if (!engines_[t]) continue;
-        const TileFrame f = tile_frame(tiles_, cfg_.dims, t, reach_.depth);
+        const TileFrame f = frame(t);
         const auto piece = region_piece(f, cfg_.dims, region);
         if (!piece) continue;
         part.resize(region_size(f.local, piece->local));
@@ -216,7 +216,7 @@ void TiledEngine::read_field_on_devices(const FieldRequest& req, const FieldRegi
                                         float* out) {
     if (!device_pieces_) device_pieces_ = make_device_pieces();
     for (int t = 0; t < tiles_.count(); ++t) {
-        const TileFrame f = tile_frame(tiles_, cfg_.dims, t, reach_.depth);
+        const TileFrame f = frame(t);
         const auto piece = region_piece(f, cfg_.dims, region);
         if (!piece) continue;
         float* part = device_pieces_->buffer(t, *engines_[t], region_size(f.local, piece->local));

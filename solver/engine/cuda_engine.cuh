@@ -82,24 +82,24 @@ public:
         LL_CUDA(cudaStreamSynchronize(stream_));
     }
 
-    // The bulk kernel skips the listed nodes (in_node_list): the border's list, updated first
-    // when the engine is a tile whose steps split, and the near-wall nodes inside it.
+    // A tile whose steps split keeps its border apart (kBorderBit): its bulk nodes in one list,
+    // its near-wall nodes in another, and the other near-wall nodes in the usual wall list.
     void set_flags(const std::vector<std::uint8_t>& flags) override {
         const std::string why = M::flags_error(flags);
         if (!why.empty()) throw ConfigError(why);
         std::vector<std::uint8_t> marked = flags;
         if (splits_steps()) mark_tile_border(cfg_.tile, cfg_.dims, marked);
-        std::vector<node_t> border, walls;
+        std::vector<node_t> border_bulk, border_walls, walls;
         for (std::size_t n = 0; n < marked.size(); ++n) {
             if (!is_updated(marked[n])) continue;
-            if (on_border(marked[n]))
-                border.push_back(node_t(n));
-            else if (near_wall(marked[n]))
-                walls.push_back(node_t(n));
+            if (!near_wall(marked[n]) && on_border(marked[n])) border_bulk.push_back(node_t(n));
+            if (near_wall(marked[n]))
+                (on_border(marked[n]) ? border_walls : walls).push_back(node_t(n));
         }
         LL_CUDA(cudaMemcpyAsync(flags_.get(), marked.data(), marked.size(), cudaMemcpyHostToDevice,
                                 stream_));
-        upload(border_nodes_, border);
+        upload(border_bulk_, border_bulk);
+        upload(border_walls_, border_walls);
         upload(wall_nodes_, walls);
         LL_CUDA(cudaStreamSynchronize(stream_));
     }
@@ -181,21 +181,21 @@ public:
                 launch_step<L(), Sc(), typename decltype(C)::type>();
         });
     }
-    // Tiles of node-update models split (a step plan's passes do not: D2Q37).
-    bool splits_steps() const override { return !PlannedModel<M> && cfg_.tile.is_tile(); }
+    // Tiles of node-update models split (a step plan's passes do not: D2Q37; nor shared_x,
+    // whose blocks are rows of x).
+    bool splits_steps() const override {
+        return !PlannedModel<M> && cfg_.tile.is_tile() && cfg_.model.scheme != Scheme::SharedX;
+    }
     void start_border() override {
         if constexpr (!PlannedModel<M>)
             M::with_step(cfg_.model, [&](auto L, auto Sc, auto C) {
-                launch_listed<L(), Sc(), typename decltype(C)::type>(current_args(), border_nodes_);
+                launch_border<L(), Sc(), typename decltype(C)::type>(current_args());
             });
     }
     void start_interior() override {
         if constexpr (!PlannedModel<M>)
             M::with_step(cfg_.model, [&](auto L, auto Sc, auto C) {
-                using Coll = typename decltype(C)::type;
-                const Args a = current_args();
-                launch_bulk<L(), Sc(), Coll>(a);
-                launch_listed<L(), Sc(), Coll>(a, wall_nodes_);
+                launch_interior<L(), Sc(), typename decltype(C)::type>(current_args());
                 finish_step<M, Sc()>(a_, b_, parity_, step_);
             });
     }
@@ -324,16 +324,28 @@ private:
         finish_step<M, Sc>(a_, b_, parity_, step_);
     }
 
-    // One update per node: the bulk kernel (or shared_x) and the node lists.
+    // One update per node: the bulk kernel (or shared_x) and the near-wall list, the border's
+    // (a tile's whose steps split, else empty) first.
     template <Layout L, Scheme Sc, class C>
     void launch_node_kernels(const Args& a) {
-        launch_listed<L, Sc, C>(a, border_nodes_);
-        launch_bulk<L, Sc, C>(a);
-        launch_listed<L, Sc, C>(a, wall_nodes_);
+        launch_border<L, Sc, C>(a);
+        launch_interior<L, Sc, C>(a);
+    }
+    template <Layout L, Scheme Sc, class C>
+    void launch_border(const Args& a) {
+        launch_bulk<L, Sc, C>(a, &border_bulk_, 0);
+        launch_walls<L, Sc, C>(a, border_walls_);
+    }
+    template <Layout L, Scheme Sc, class C>
+    void launch_interior(const Args& a) {
+        launch_bulk<L, Sc, C>(a, nullptr, kBorderBit);
+        launch_walls<L, Sc, C>(a, wall_nodes_);
     }
 
+    // The bulk kernel over every node but those flagged `skip`, or over a list of nodes.
     template <Layout L, Scheme Sc, class C>
-    void launch_bulk(const Args& a) {
+    void launch_bulk(const Args& a, const DeviceBuffer<node_t>* list, std::uint8_t skip) {
+        if (list && list->size() == 0) return;
         const int block = cfg_.launch.block_size;
         if constexpr (Sc == Scheme::SharedX) {
             using S = typename M::Stencil;
@@ -343,23 +355,25 @@ private:
                 std::max<std::size_t>(shared_x_bytes<S, Real>(block), report_.dynamic_shared_bytes);
             shared_x<S, L, C, Real, Store><<<unsigned(rows * segments), block, smem, stream_>>>(a);
         } else {
-            const unsigned grid = grid_for(cfg_.dims.nodes(), block);
+            const node_t count = list ? node_t(list->size()) : cfg_.dims.nodes();
+            const node_t* nodes = list ? list->get() : nullptr;
+            const unsigned grid = grid_for(count, block);
             const int smem = report_.dynamic_shared_bytes;
             if (parity_)
-                step_bulk<M, L, Sc, C, 1><<<grid, block, smem, stream_>>>(a);
+                step_bulk<M, L, Sc, C, 1><<<grid, block, smem, stream_>>>(a, nodes, count, skip);
             else
-                step_bulk<M, L, Sc, C, 0><<<grid, block, smem, stream_>>>(a);
+                step_bulk<M, L, Sc, C, 0><<<grid, block, smem, stream_>>>(a, nodes, count, skip);
         }
     }
 
     template <Layout L, Scheme Sc, class C>
-    void launch_listed(const Args& a, const DeviceBuffer<node_t>& list) {
+    void launch_walls(const Args& a, const DeviceBuffer<node_t>& list) {
         const node_t count = node_t(list.size());
         if (count == 0) return;
         if (parity_)
-            step_listed<M, L, Sc, C, 1><<<grid_for(count), 256, 0, stream_>>>(a, list.get(), count);
+            step_walls<M, L, Sc, C, 1><<<grid_for(count), 256, 0, stream_>>>(a, list.get(), count);
         else
-            step_listed<M, L, Sc, C, 0><<<grid_for(count), 256, 0, stream_>>>(a, list.get(), count);
+            step_walls<M, L, Sc, C, 0><<<grid_for(count), 256, 0, stream_>>>(a, list.get(), count);
     }
 
     void upload(DeviceBuffer<node_t>& to, const std::vector<node_t>& list) {
@@ -439,8 +453,9 @@ private:
     Args args_;
     std::array<DeviceBuffer<Store>, M::kSets> a_, b_; // b empty for in-place schemes
     DeviceBuffer<std::uint8_t> flags_;
-    DeviceBuffer<node_t> border_nodes_; // updated nodes on a tile's border (kBorderBit)
-    DeviceBuffer<node_t> wall_nodes_;   // the others with a half-way wall neighbour
+    DeviceBuffer<node_t> border_bulk_;  // a tile's border nodes (kBorderBit) without walls
+    DeviceBuffer<node_t> border_walls_; // its border nodes with a half-way wall neighbour
+    DeviceBuffer<node_t> wall_nodes_;   // the other nodes with a half-way wall neighbour
     HostFieldStaging field_staging_;    // read_field to host memory, reused between calls
     DeviceCounter nonfinite_;
     int parity_ = 0;

@@ -13,24 +13,28 @@
 
 namespace ll::cuda {
 
-// The bulk pass: nodes next to a wall or on a tile's border are skipped here and updated by
-// step_listed.
+// The bulk pass: nodes next to a wall are skipped here and updated by step_walls. Over every
+// node, except those with a flag bit in `skip` (a tile's interior skips its border), or over
+// the `count` nodes of `list` (a tile's border, updated first). One function for both, so a
+// border node's arithmetic is, instruction for instruction, that of the same node in one
+// domain: tiles equal one domain bit for bit.
 template <class M, Layout L, Scheme Sc, class C, int Parity>
-__global__ void step_bulk(typename M::Args a) {
-    const node_t n = node_t(blockIdx.x) * blockDim.x + threadIdx.x;
-    if (n >= M::lattice(a).dims.nodes()) return;
+__global__ void step_bulk(typename M::Args a, const node_t* list, node_t count, std::uint8_t skip) {
+    const node_t k = node_t(blockIdx.x) * blockDim.x + threadIdx.x;
+    if (k >= count) return;
+    const node_t n = list ? list[k] : k;
+    if (M::lattice(a).flags[n] & skip) return;
     M::lattice(a).parity = Parity;
     M::template update<L, Sc, C, Pass::Bulk>(a, n);
 }
 
-// A node list (in_node_list): nodes with a half-way wall among their neighbours, or those on
-// a tile's border.
+// The boundary list: nodes with a half-way wall among their neighbours.
 template <class M, Layout L, Scheme Sc, class C, int Parity>
-__global__ void step_listed(typename M::Args a, const node_t* nodes, node_t count) {
+__global__ void step_walls(typename M::Args a, const node_t* nodes, node_t count) {
     const node_t k = node_t(blockIdx.x) * blockDim.x + threadIdx.x;
     if (k >= count) return;
     M::lattice(a).parity = Parity;
-    M::template update<L, Sc, C, Pass::Listed>(a, nodes[k]);
+    M::template update<L, Sc, C, Pass::NearWall>(a, nodes[k]);
 }
 
 // One pass of a model's step plan (step_plan.hpp): item i of `count` per thread.
@@ -99,7 +103,7 @@ __global__ void shared_x(StepArgs<Real, Store> a) {
     }
     if (!active) return;
     const std::uint8_t flag = a.flags[n];
-    if (!is_updated(flag) || in_node_list(flag)) return; // walls and borders: step_listed
+    if (!is_updated(flag) || near_wall(flag)) return; // walls: stream_collide_walls
     if (!apply_node_rule<S>(a, node_type(flag), f)) C::template collide<S>(a.coll, f, a.force);
     P::scatter(a, fr, f);
 }

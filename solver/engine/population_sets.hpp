@@ -95,18 +95,6 @@ typename M::Args bound_args(typename M::Args args, const Buffers& a, const Buffe
     return args;
 }
 
-// A tile's 16-bit stores draw the noise of the whole lattice's nodes (StepArgs::noise_*), so
-// that tiles give one domain's state bit for bit. Unsigned arithmetic wraps as the key does.
-template <class Real, class Store>
-void key_noise_to_tile(StepArgs<Real, Store>& a, const TilePlace& place) {
-    if (!place.is_tile()) return;
-    const Dims& w = place.whole;
-    a.noise_y = w.nx;
-    a.noise_z = std::uint32_t(node_t(w.nx) * w.ny);
-    a.noise_origin = (place.lo[0] - place.halo[0]) + a.noise_y * (place.lo[1] - place.halo[1]) +
-                     a.noise_z * (place.lo[2] - place.halo[2]);
-}
-
 // ---- the halo exchange's view of a model (solver/domain/) ----
 // A model whose set k streams on the DdQq addressing of core/scheme.hpp with the stencil
 // SetStencil<k>, over the engine's Dims (no padding): the isothermal and Boussinesq models.

@@ -38,9 +38,9 @@ HaloShape d2q37_halo(StencilKind) {
     return h;
 }
 constexpr std::array<ModelTraits, 3> kModels{{
-    {ModelKind::Isothermal, "isothermal", false, true, true, true, &ddqq_halo},
-    {ModelKind::Boussinesq, "boussinesq", true, true, true, true, &ddqq_halo},
-    {ModelKind::D2Q37, "d2q37", true, false, false, true, &d2q37_halo},
+    {ModelKind::Isothermal, "isothermal", false, true, true, true, &ddqq_halo, true},
+    {ModelKind::Boussinesq, "boussinesq", true, true, true, true, &ddqq_halo, true},
+    {ModelKind::D2Q37, "d2q37", true, false, false, true, &d2q37_halo, false},
 }};
 } // namespace
 
@@ -53,6 +53,11 @@ std::string_view to_string(ModelKind kind) {
 
 HaloShape halo_shape(const EngineConfig& cfg) {
     return model_traits(cfg).halo(cfg.model.stencil);
+}
+
+std::uint32_t tile_row_align(const EngineConfig& cfg) {
+    if (!model_traits(cfg).pads_tile_rows) return 1;
+    return std::uint32_t(32 / bytes_per_value(stored_as(cfg.model)));
 }
 
 // ---- [SECTION] compatibility and memory ----

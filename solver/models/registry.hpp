@@ -29,6 +29,9 @@ struct ModelTraits {
     // and not across an edge where its walls lie beyond the last rows (D2Q37's top and bottom:
     // what leaves there enters no tile, and a tile at the edge has the wall).
     HaloShape (*halo)(StencilKind stencil);
+    // A tile cut along x may pad its rows (tile_row_align): the DdQq addressing runs over the
+    // engine's Dims, whatever they hold; D2Q37's grid is the tile's nodes and its halos.
+    bool pads_tile_rows;
 };
 const ModelTraits& model_traits(ModelKind kind);
 inline const ModelTraits& model_traits(const EngineConfig& cfg) {
@@ -38,6 +41,11 @@ inline const ModelTraits& model_traits(const EngineConfig& cfg) {
 // The halo a tile of the model exchanges (domain/tiling.hpp), from its velocities: as deep as
 // they reach (1 for the DdQq models, 3 for D2Q37), which bounds the thinnest tile.
 HaloShape halo_shape(const EngineConfig& cfg);
+// The nodes a tile's x stride is rounded up to when x is cut (1: none): 32 bytes of stored
+// populations, one memory sector of the GPU, so that a population shifted in y or z reads and
+// writes whole sectors as it does on a lattice whose nx is a multiple of 8 (FP32): 130-node rows
+// of 2x2x2 cubes of 256^3 cost 15 % of the step, 136-node rows do not.
+std::uint32_t tile_row_align(const EngineConfig& cfg);
 
 // Empty when the model of `cfg` runs its ModelChoice on its lattice (a tile's: on the whole
 // lattice, cfg.tile); otherwise a message that names the key and the allowed values.

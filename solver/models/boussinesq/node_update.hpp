@@ -106,7 +106,7 @@ LL_HD void update_node(const Args<Real>& a, node_t n) {
     const std::uint8_t flag = a.flow.flags[n];
     if (!is_updated(flag)) return;
     if constexpr (kPass == Pass::Bulk)
-        if (in_node_list(flag)) return;
+        if (near_wall(flag)) return;
     const NodeFrame fr = make_frame(a.flow.dims, n);
     Real f[SF::Q], g[ST::Q];
     DP::gather(a, fr, kPass != Pass::Bulk && near_wall(flag), f, g);

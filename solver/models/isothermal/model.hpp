@@ -6,7 +6,6 @@
 #include "solver/dispatch.hpp"
 #include "solver/engine/engine.hpp"
 #include "solver/engine/node_model.hpp"
-#include "solver/engine/population_sets.hpp"
 
 namespace ll {
 
@@ -29,7 +28,6 @@ struct IsothermalModel {
     static Args make_args(const EngineConfig& c) {
         Args a{};
         fill_step_args<S, Real>(a, c.dims, c.flow);
-        key_noise_to_tile(a, c.tile);
         return a;
     }
     static void bind(Args& a, const SetBuffers<Store, kSets>& b) {

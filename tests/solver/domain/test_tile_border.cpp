@@ -12,7 +12,7 @@
 namespace ll {
 namespace {
 
-Dims kDims{12, 10, 8};
+const Dims kDims{12, 10, 8};
 
 // A bounce-back floor, a moving lid, and a box obstacle across the middle of x.
 std::vector<std::uint8_t> walled_flags() {
@@ -46,45 +46,69 @@ std::int64_t moved(const Dims& d, node_t n, const std::array<int, 3>& c) {
     return p[0] + std::int64_t(d.nx) * (p[1] + std::int64_t(d.ny) * p[2]);
 }
 
-TEST(TileBorder, HoldsEveryNodeThatSendsOrReadsAcrossACut) {
+// Each tile's border (marked on its padded frame, rows of `row_align` nodes) holds every
+// crossing's sender and reader.
+void expect_border_holds_every_crossing(const Tiles& t, std::uint32_t row_align) {
     const auto flags = walled_flags();
     const auto velocities = d3q19_velocities();
-    for (const Tiles& t :
-         {Tiles{{1, 1, 2}}, Tiles{{2, 2, 1}}, Tiles{{2, 2, 2}}, Tiles{{3, 1, 2}}}) {
-        std::vector<TileFrame> frames;
-        std::vector<std::vector<std::uint8_t>> local;
-        for (int k = 0; k < t.count(); ++k) {
-            frames.push_back(tile_frame(t, kDims, k, 1));
-            local.push_back(tile_flags(frames.back(), kDims, flags));
-            mark_tile_border(frames.back().place(kDims), frames.back().local, local.back());
+    const std::string what = to_string(t) + ", rows of " + std::to_string(row_align);
+    std::vector<TileFrame> frames;
+    std::vector<std::vector<std::uint8_t>> local;
+    for (int k = 0; k < t.count(); ++k) {
+        frames.push_back(tile_frame(t, kDims, k, 1, row_align));
+        local.push_back(tile_flags(frames.back(), kDims, flags));
+        mark_tile_border(frames.back().place(kDims), frames.back().local, local.back());
+    }
+    HaloReach reach;
+    reach.row_align = row_align;
+    int crossings = 0;
+    for_each_crossing(t, kDims, flags, {velocities}, reach, [&](const Crossing& c) {
+        ++crossings;
+        EXPECT_TRUE(on_border(local[c.from][c.x_from]))
+            << what << ": tile " << c.from << " sends from node " << c.x_from;
+        // The reader sits at x + c_i in the receiving tile (a wall, for a reflected
+        // population, whose reflections read it from nodes on the border as well).
+        const std::int64_t reader = moved(frames[c.to].local, c.x_to, velocities[c.i]);
+        if (reader >= 0 && is_updated(local[c.to][reader])) {
+            EXPECT_TRUE(on_border(local[c.to][reader]))
+                << what << ": tile " << c.to << " reads at node " << reader;
         }
-        int crossings = 0;
-        for_each_crossing(t, kDims, flags, {velocities}, HaloReach{}, [&](const Crossing& c) {
-            ++crossings;
-            EXPECT_TRUE(on_border(local[c.from][c.x_from]))
-                << to_string(t) << ": tile " << c.from << " sends from node " << c.x_from;
-            // The reader sits at x + c_i in the receiving tile (a wall, for a reflected
-            // population, whose reflections read it from nodes on the border as well).
-            const std::int64_t reader = moved(frames[c.to].local, c.x_to, velocities[c.i]);
-            if (reader >= 0 && is_updated(local[c.to][reader])) {
-                EXPECT_TRUE(on_border(local[c.to][reader]))
-                    << to_string(t) << ": tile " << c.to << " reads at node " << reader;
+    });
+    EXPECT_GT(crossings, 0) << what;
+    // Each tile keeps an interior of nodes that are not on the border, and no halo or wall
+    // node is marked.
+    for (const auto& l : local) {
+        std::size_t border = 0;
+        for (std::uint8_t f : l) {
+            border += on_border(f);
+            if (!is_updated(f)) {
+                EXPECT_FALSE(on_border(f));
             }
-        });
-        EXPECT_GT(crossings, 0) << to_string(t);
-        // Each tile keeps an interior of nodes that are not on the border, and no halo or wall
-        // node is marked.
-        for (const auto& l : local) {
-            std::size_t border = 0;
-            for (std::uint8_t f : l) {
-                border += on_border(f);
-                if (!is_updated(f)) {
-                    EXPECT_FALSE(on_border(f));
-                }
-            }
-            EXPECT_GT(border, 0u) << to_string(t);
-            EXPECT_LT(border, l.size() / 2) << to_string(t);
         }
+        EXPECT_GT(border, 0u) << what;
+        EXPECT_LT(border, l.size() / 2) << what;
+    }
+}
+
+TEST(TileBorder, HoldsEveryNodeThatSendsOrReadsAcrossACut) {
+    for (const Tiles& t : {Tiles{{1, 1, 2}}, Tiles{{2, 2, 1}}, Tiles{{2, 2, 2}}, Tiles{{3, 1, 2}}})
+        for (std::uint32_t row_align : {1u, 8u})
+            expect_border_holds_every_crossing(t, row_align);
+}
+
+// Padded rows (tile_row_align: 8 nodes for FP32): where x is cut the x stride is a multiple of
+// 8 (12 / 3 + 2 halo = 6 becomes 8), and the padding beyond the right halo is halo.
+TEST(TileBorder, PaddedRowsAreHaloBeyondTheRightHalo) {
+    const Tiles t{{3, 1, 2}};
+    const auto flags = walled_flags();
+    EXPECT_EQ(tile_frame(Tiles{{1, 1, 2}}, kDims, 0, 1, 8).local.nx, kDims.nx); // x not cut
+    for (int k = 0; k < t.count(); ++k) {
+        const TileFrame f = tile_frame(t, kDims, k, 1, 8);
+        EXPECT_EQ(f.local.nx, 8u);
+        const auto local = tile_flags(f, kDims, flags);
+        for (std::uint32_t x = f.box.extent(0) + 2; x < f.local.nx; ++x)
+            for (std::size_t n = x; n < local.size(); n += f.local.nx)
+                EXPECT_EQ(local[n], kHalo) << "tile " << k << " x " << x;
     }
 }
 
