@@ -38,6 +38,7 @@ struct GpuScaling {
     std::vector<int> counts;
     std::int64_t weak_size = 512, strong_size = 768;
     int repeats = 3;
+    bool weak = true, strong = true; // which tables: gpu-weak, gpu-strong
 };
 std::vector<Sample> gpu_scaling_rows(const ModelChoice& model, const GpuScaling& g,
                                      const std::function<void(const Sample&)>& say);

@@ -17,6 +17,7 @@
 #include "ranks.hpp"
 #include "scale_bench.hpp"
 #include "solver/domain/halo_plan.hpp"
+#include "solver/domain/tiled_engine.hpp"
 #include "solver/io/perf_record.hpp"
 #include "solver/models/registry.hpp"
 
@@ -166,6 +167,18 @@ void timelines(const Bench& b, const SimulationSetup& setup, const std::vector<i
             setup, "one slab per GPU", slabs(int(gpus.size()), b.three_d), gpus, b.backend));
 }
 
+// When the tables' halos move (LATTICELAB_OVERLAP; the JSON rows' moved_by says "border first"
+// where it ran beside the interior).
+std::string exchange_order(const nlohmann::json& j) {
+    if (j["backend"].get<std::string>() == "cpu")
+        return "after each step (the CPU steps tiles whole)";
+    const std::string mode = j["overlap"];
+    if (mode == "on") return "beside the interior, borders updated first (LATTICELAB_OVERLAP=1)";
+    if (mode == "off") return "after each step (LATTICELAB_OVERLAP=0)";
+    return "beside the interior where halos cross GPUs, after the step on one GPU "
+           "(LATTICELAB_OVERLAP=auto)";
+}
+
 std::string markdown(const nlohmann::json& j, const std::vector<Sample>& rows,
                      const ScaleBenchOptions& o) {
     std::ostringstream md;
@@ -176,7 +189,7 @@ std::string markdown(const nlohmann::json& j, const std::vector<Sample>& rows,
     std::snprintf(buf, sizeof buf, "- copy bandwidth (same run, one device): %.1f GB/s\n",
                   j["copy_bandwidth_gb_per_s"].get<double>());
     md << buf << "- model: " << o.stencil << " " << o.scheme << " " << o.precision
-       << ", periodic box with four solid spheres\n";
+       << ", periodic box with four solid spheres\n- exchange: " << exchange_order(j) << "\n";
     table(md, rows, "strong", "Efficiency: MLUPS / MLUPS of one domain (same device).");
     table(md, rows, "weak", "Efficiency: MLUPS / MLUPS of one subdomain's box (one device).");
     table(md, rows, "gpu-weak",
@@ -251,8 +264,10 @@ CLI::App* add_scale_bench(CLI::App& app, ScaleBenchOptions& o) {
         ->capture_default_str();
     b->add_option("--tables", o.tables,
                   "which tables: all, or a comma list of strong, weak, halo (with the "
-                  "communication model), gpus, timeline (one step of 4 slabs, 2x2x2 cubes and "
-                  "one slab per GPU, from CUDA events)")
+                  "communication model), gpus (gpu-weak and gpu-strong: one slab per GPU), "
+                  "timeline (one step of 4 slabs, 2x2x2 cubes and one slab per GPU, from CUDA "
+                  "events). LATTICELAB_OVERLAP=0 times the exchange after each step instead of "
+                  "beside the interior")
         ->capture_default_str();
     b->add_option("--gpus", o.gpus,
                   "GPUs for the gpus tables, a comma list of indices (default: every GPU "
@@ -332,11 +347,12 @@ int scale_bench_command(const ScaleBenchOptions& o) {
     const std::vector<std::string> tables = parse_list<std::string>(
         "--tables", o.tables,
         [](std::string_view t) -> std::optional<std::string> {
-            for (const char* k : {"all", "strong", "weak", "halo", "gpus", "timeline"})
+            for (const char* k :
+                 {"all", "strong", "weak", "halo", "gpus", "gpu-weak", "gpu-strong", "timeline"})
                 if (t == k) return std::string(t);
             return std::nullopt;
         },
-        "all, strong, weak, halo, gpus, timeline");
+        "all, strong, weak, halo, gpus, gpu-weak, gpu-strong, timeline");
     Bench b;
     b.model = model_of(o);
     b.backend = backend_from(o.backend);
@@ -355,8 +371,10 @@ int scale_bench_command(const ScaleBenchOptions& o) {
                          r.tiles.count(), to_string(r.tiles).c_str(),
                          r.moved_by.empty() ? "one domain" : r.moved_by.c_str(), r.mlups);
     };
-    const std::vector<int> gpus =
-        wants(tables, "gpus") || wants(tables, "timeline") ? gpus_of(o, b.gpu) : std::vector<int>{};
+    const std::vector<int> gpus = wants(tables, "gpus") || wants(tables, "gpu-weak") ||
+                                          wants(tables, "gpu-strong") || wants(tables, "timeline")
+                                      ? gpus_of(o, b.gpu)
+                                      : std::vector<int>{};
 
     std::vector<Sample> rows;
     const SimulationSetup strong_setup =
@@ -364,8 +382,11 @@ int scale_bench_command(const ScaleBenchOptions& o) {
     if (wants(tables, "strong") || wants(tables, "halo"))
         strong_rows(b, strong_setup, wants(tables, "strong") ? counts : std::vector<int>{1}, rows);
     if (wants(tables, "weak")) weak_rows(b, o.weak_size.value_or(b.gpu ? 128 : 24), counts, rows);
-    if (!gpus.empty() && wants(tables, "gpus")) {
+    if (!gpus.empty() &&
+        (wants(tables, "gpus") || wants(tables, "gpu-weak") || wants(tables, "gpu-strong"))) {
         GpuScaling g{gpus, counts, o.gpu_weak_size, o.gpu_strong_size, o.repeats};
+        g.weak = wants(tables, "gpus") || wants(tables, "gpu-weak");
+        g.strong = wants(tables, "gpus") || wants(tables, "gpu-strong");
         for (Sample& r : gpu_scaling_rows(b.model, g, b.say))
             rows.push_back(std::move(r));
     }
@@ -378,6 +399,7 @@ int scale_bench_command(const ScaleBenchOptions& o) {
     j["date"] = date;
     j["gpus"] = b.gpu ? cuda_device_count() : 0;
     j["gpus_used"] = gpus;
+    j["overlap"] = std::string(to_string(overlap_requested())); // LATTICELAB_OVERLAP
     j["model"] = {{"stencil", std::string(to_string(b.model.stencil))},
                   {"scheme", std::string(to_string(b.model.scheme))},
                   {"precision", std::string(to_string(b.model.precision))}};

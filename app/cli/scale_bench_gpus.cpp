@@ -82,6 +82,7 @@ std::vector<Sample> gpu_scaling_rows(const ModelChoice& model, const GpuScaling&
     std::vector<Sample> rows;
     for (const char* table : {"gpu-weak", "gpu-strong"}) {
         const bool weak = table[4] == 'w';
+        if (!(weak ? g.weak : g.strong)) continue;
         double one = 0;
         for (int n : g.counts) {
             if (n > int(g.gpus.size())) continue;

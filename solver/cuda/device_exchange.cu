@@ -107,6 +107,12 @@ public:
         }
     }
 
+    int devices() const override {
+        std::vector<int> d = devices_;
+        std::sort(d.begin(), d.end());
+        return int(std::unique(d.begin(), d.end()) - d.begin());
+    }
+
 private:
     struct Copies {
         DeviceBuffer<std::uint8_t> src_buf, dst_buf;

@@ -36,6 +36,8 @@ public:
     // mark_ready() recorded. With a clock, its copy kernels are marked as spans.
     virtual void run(const std::vector<Engine*>& tiles, int parity,
                      StreamClock* clock = nullptr) = 0;
+    // The GPUs the tiles are on.
+    virtual int devices() const = 0;
 };
 
 // nullptr when it cannot serve (no CUDA, elements too many for its indices, tiles on

@@ -6,7 +6,9 @@
 #include "solver/models/registry.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
+#include <string_view>
 
 namespace ll {
 
@@ -49,6 +51,20 @@ TiledEngine::TiledEngine(const EngineConfig& cfg, const Tiles& tiles, EngineMake
         ", " + std::to_string(tiles_.count()) + " subdomains (" + to_string(tiles_) + ")";
     if (comm_->size() > 1) info_.device += " on " + std::to_string(comm_->size()) + " ranks";
     flags_.assign(cfg.dims.nodes(), kFluid);
+}
+
+OverlapMode overlap_requested() {
+    const char* v = std::getenv("LATTICELAB_OVERLAP");
+    const std::string_view text = v ? v : "";
+    if (text.empty() || text == "auto") return OverlapMode::Auto;
+    if (text == "1") return OverlapMode::On;
+    if (text == "0") return OverlapMode::Off;
+    throw ConfigError("LATTICELAB_OVERLAP = '" + std::string(text) +
+                      "': auto (the default: border first where halos cross GPUs or ranks), 1 "
+                      "(always) or 0 (never: the exchange after each step)");
+}
+std::string_view to_string(OverlapMode m) {
+    return m == OverlapMode::Auto ? "auto" : m == OverlapMode::On ? "on" : "off";
 }
 
 Engine& TiledEngine::any_engine() const {
@@ -108,6 +124,7 @@ void TiledEngine::build_links() {
         links_.emplace(key, std::move(link));
     }
     make_nccl_exchange_for_links();
+    if ((nccl_ || device_exchange_) && splits_steps()) traffic_.transport += ", border first";
 }
 
 // Between ranks: NCCL when every rank has a GPU of its own, else MPI through host memory. The

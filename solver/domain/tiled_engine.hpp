@@ -36,6 +36,14 @@ struct HaloTraffic {
     double bytes_per_exchange() const { return exchanges ? bytes / double(exchanges) : 0; }
 };
 
+// When tiles update their borders first and exchange beside the interior (docs/DESIGN.md,
+// "Scale-out"), from LATTICELAB_OVERLAP: auto (unset: where the halos cross GPUs or ranks; on
+// one GPU the copy is cheaper than the split), 1 (always) or 0 (never: the exchange after each
+// step). Throws ConfigError naming the allowed values on any other.
+enum class OverlapMode : std::uint8_t { Auto, On, Off };
+OverlapMode overlap_requested();
+std::string_view to_string(OverlapMode m);
+
 class TiledEngine final : public Engine {
 public:
     // Throws ConfigError when the tiling cannot split cfg.dims (tiles_error) or the model has
@@ -126,6 +134,7 @@ private:
     std::unique_ptr<DevicePieces> device_pieces_; // device reads put together, made on demand
     int parity_ = 0;
     HaloTransport transport_;
+    OverlapMode overlap_ = overlap_requested(); // border first (where the engines split)
     double device_bytes_[2] = {0, 0}; // per exchange of each parity, by the device or NCCL
     DeviceInfo info_;
     HaloTraffic traffic_;

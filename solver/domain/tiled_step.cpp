@@ -51,8 +51,14 @@ void TiledEngine::exchange(int parity) {
     traffic_.seconds += std::chrono::duration<double>(Clock::now() - t0).count();
 }
 
+// Auto: where the halos cross GPUs (NCCL, or copy kernels reading other GPUs over their links).
+// On one GPU the copy kernel is about 2 % of a step, less than the split costs: 4 slabs of 256³
+// on an H200 kept 97.7 % of one domain with the exchange after the step (2026-11-25) and
+// 95.1 % border first (2026-11-26; docs/PERFORMANCE.md).
 bool TiledEngine::splits_steps() const {
-    return transport_ != HaloTransport::Skip &&
+    const bool across = nccl_ || (device_exchange_ && device_exchange_->devices() > 1);
+    const bool wanted = overlap_ == OverlapMode::On || (overlap_ == OverlapMode::Auto && across);
+    return wanted && transport_ != HaloTransport::Skip &&
            std::all_of(local_engines_.begin(), local_engines_.end(),
                        [](const Engine* e) { return e->splits_steps(); });
 }

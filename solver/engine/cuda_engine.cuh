@@ -328,24 +328,25 @@ private:
     // (a tile's whose steps split, else empty) first.
     template <Layout L, Scheme Sc, class C>
     void launch_node_kernels(const Args& a) {
-        launch_border<L, Sc, C>(a);
-        launch_interior<L, Sc, C>(a);
+        launch_bulk<L, Sc, C, BulkNodes::All>(a);
+        launch_walls<L, Sc, C>(a, border_walls_);
+        launch_walls<L, Sc, C>(a, wall_nodes_);
     }
     template <Layout L, Scheme Sc, class C>
     void launch_border(const Args& a) {
-        launch_bulk<L, Sc, C>(a, &border_bulk_, 0);
+        launch_bulk<L, Sc, C, BulkNodes::Listed>(a, &border_bulk_);
         launch_walls<L, Sc, C>(a, border_walls_);
     }
     template <Layout L, Scheme Sc, class C>
     void launch_interior(const Args& a) {
-        launch_bulk<L, Sc, C>(a, nullptr, kBorderBit);
+        launch_bulk<L, Sc, C, BulkNodes::AllButBorder>(a);
         launch_walls<L, Sc, C>(a, wall_nodes_);
     }
 
-    // The bulk kernel over every node but those flagged `skip`, or over a list of nodes.
-    template <Layout L, Scheme Sc, class C>
-    void launch_bulk(const Args& a, const DeviceBuffer<node_t>* list, std::uint8_t skip) {
-        if (list && list->size() == 0) return;
+    // The bulk kernel (BulkNodes: every node, all but the border, or `list`).
+    template <Layout L, Scheme Sc, class C, BulkNodes kNodes>
+    void launch_bulk(const Args& a, const DeviceBuffer<node_t>* list = nullptr) {
+        if (kNodes == BulkNodes::Listed && list->size() == 0) return;
         const int block = cfg_.launch.block_size;
         if constexpr (Sc == Scheme::SharedX) {
             using S = typename M::Stencil;
@@ -360,9 +361,9 @@ private:
             const unsigned grid = grid_for(count, block);
             const int smem = report_.dynamic_shared_bytes;
             if (parity_)
-                step_bulk<M, L, Sc, C, 1><<<grid, block, smem, stream_>>>(a, nodes, count, skip);
+                step_bulk<M, L, Sc, C, 1, kNodes><<<grid, block, smem, stream_>>>(a, nodes, count);
             else
-                step_bulk<M, L, Sc, C, 0><<<grid, block, smem, stream_>>>(a, nodes, count, skip);
+                step_bulk<M, L, Sc, C, 0, kNodes><<<grid, block, smem, stream_>>>(a, nodes, count);
         }
     }
 
@@ -401,8 +402,22 @@ private:
             // Both parity kernels of an in-place scheme need the same shared-memory setting.
             if constexpr (is_in_place(Sc())) occupancy_for(kernel_for<L(), Sc(), Coll>(1), needed);
             r = occupancy_for(kernel_for<L(), Sc(), Coll>(0), needed);
+            if constexpr (Sc() != Scheme::SharedX) share_launch_bytes<L(), Sc(), Coll>(r);
         });
         return r;
+    }
+    // A tile's border and interior launch variants of the bulk kernel (BulkNodes) with the
+    // plain one's shared memory, which enforces the occupancy cap.
+    template <Layout L, Scheme Sc, class C>
+    void share_launch_bytes(const LaunchReport& r) {
+        const void* variants[] = {
+            reinterpret_cast<const void*>(&step_bulk<M, L, Sc, C, 0, BulkNodes::AllButBorder>),
+            reinterpret_cast<const void*>(&step_bulk<M, L, Sc, C, 1, BulkNodes::AllButBorder>),
+            reinterpret_cast<const void*>(&step_bulk<M, L, Sc, C, 0, BulkNodes::Listed>),
+            reinterpret_cast<const void*>(&step_bulk<M, L, Sc, C, 1, BulkNodes::Listed>)};
+        for (const void* k : variants)
+            LL_CUDA(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                         r.dynamic_shared_bytes));
     }
 
     // A plan's report is its binding pass's: the lowest occupancy (D2Q37's collision, with its

@@ -13,17 +13,21 @@
 
 namespace ll::cuda {
 
-// The bulk pass: nodes next to a wall are skipped here and updated by step_walls. Over every
-// node, except those with a flag bit in `skip` (a tile's interior skips its border), or over
-// the `count` nodes of `list` (a tile's border, updated first). One function for both, so a
-// border node's arithmetic is, instruction for instruction, that of the same node in one
-// domain: tiles equal one domain bit for bit.
-template <class M, Layout L, Scheme Sc, class C, int Parity>
-__global__ void step_bulk(typename M::Args a, const node_t* list, node_t count, std::uint8_t skip) {
+// Which nodes a bulk launch takes: every node (one domain, or a tile stepped whole), every node
+// but a tile's border, or the border's own list (a tile that updates its border first).
+enum class BulkNodes : std::uint8_t { All, AllButBorder, Listed };
+
+// The bulk pass: nodes next to a wall are skipped here and updated by step_walls. The three
+// variants differ only in how a thread finds its node; the node's update is the same code, so
+// a tile's nodes compute what one domain's do, bit for bit. One domain keeps the plain kernel
+// (a node list and a skip test in it cost the 16-bit kernels 3 %).
+template <class M, Layout L, Scheme Sc, class C, int Parity, BulkNodes kNodes = BulkNodes::All>
+__global__ void step_bulk(typename M::Args a, const node_t* list, node_t count) {
     const node_t k = node_t(blockIdx.x) * blockDim.x + threadIdx.x;
     if (k >= count) return;
-    const node_t n = list ? list[k] : k;
-    if (M::lattice(a).flags[n] & skip) return;
+    const node_t n = kNodes == BulkNodes::Listed ? list[k] : k;
+    if constexpr (kNodes == BulkNodes::AllButBorder)
+        if (on_border(M::lattice(a).flags[n])) return;
     M::lattice(a).parity = Parity;
     M::template update<L, Sc, C, Pass::Bulk>(a, n);
 }

@@ -6,8 +6,11 @@
 #include "solver/core/flags.hpp"
 #include "solver/core/stencil.hpp"
 #include "solver/domain/halo_plan.hpp"
+#include "solver/domain/tiled_engine.hpp"
 
 #include <gtest/gtest.h>
+
+#include <cstdlib>
 
 namespace ll {
 namespace {
@@ -119,6 +122,25 @@ TEST(TileBorder, NoCutNoBorderAndOtherBitsKept) {
     const auto before = flags;
     mark_tile_border(TilePlace{}, kDims, flags);
     EXPECT_EQ(flags, before);
+}
+
+// LATTICELAB_OVERLAP: auto when unset, 1 and 0; anything else is refused naming the values.
+TEST(TileBorder, OverlapSettingIsReadAndCheckedByName) {
+    unsetenv("LATTICELAB_OVERLAP");
+    EXPECT_EQ(overlap_requested(), OverlapMode::Auto);
+    setenv("LATTICELAB_OVERLAP", "1", 1);
+    EXPECT_EQ(overlap_requested(), OverlapMode::On);
+    setenv("LATTICELAB_OVERLAP", "0", 1);
+    EXPECT_EQ(overlap_requested(), OverlapMode::Off);
+    setenv("LATTICELAB_OVERLAP", "yes", 1);
+    try {
+        overlap_requested();
+        ADD_FAILURE() << "LATTICELAB_OVERLAP=yes was accepted";
+    } catch (const ConfigError& e) {
+        EXPECT_NE(std::string(e.what()).find("auto"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("'yes'"), std::string::npos) << e.what();
+    }
+    unsetenv("LATTICELAB_OVERLAP");
 }
 
 } // namespace

@@ -34,6 +34,16 @@ std::vector<double> state_after(SimulationSetup s, const Tiles& t, BackendKind b
     return f;
 }
 
+// LATTICELAB_OVERLAP for the simulations made in a scope: border first always ("1") or never
+// ("0"); by default only where halos cross GPUs.
+class Overlap {
+public:
+    explicit Overlap(const char* mode) { setenv("LATTICELAB_OVERLAP", mode, 1); }
+    ~Overlap() { unsetenv("LATTICELAB_OVERLAP"); }
+    Overlap(const Overlap&) = delete;
+    Overlap& operator=(const Overlap&) = delete;
+};
+
 double max_difference(const std::vector<double>& a, const std::vector<double>& b) {
     double m = a.size() == b.size() ? 0.0 : INFINITY;
     for (std::size_t k = 0; k < std::min(a.size(), b.size()); ++k)
@@ -41,21 +51,26 @@ double max_difference(const std::vector<double>& a, const std::vector<double>& b
     return m;
 }
 
+// Both exchange orders: after each step, and border first with the copies beside the interior.
 TEST(GpuTiles, EverySchemeMatchesOneGpuDomainBitForBit) {
     LL_REQUIRE_GPU();
-    for (const char* precision : {"fp64", "fp32"})
-        for (Scheme sc : kSchemes) {
-            const SimulationSetup s = build_scenario(
-                "cavity3d",
-                {{"size", "14"}, {"precision", precision}, {"scheme", std::string(to_string(sc))}});
-            for (int steps : {500, 501}) {
-                const auto one = state_after(s, {}, BackendKind::Cuda, steps);
-                for (const Tiles& t : {Tiles{{2, 1, 1}}, Tiles{{1, 2, 2}}, Tiles{{2, 2, 2}}})
-                    EXPECT_EQ(max_difference(one, state_after(s, t, BackendKind::Cuda, steps)), 0)
-                        << precision << " " << to_string(sc) << " " << to_string(t) << " " << steps
-                        << " steps";
+    for (const char* overlap : {"0", "1"})
+        for (const char* precision : {"fp64", "fp32"})
+            for (Scheme sc : kSchemes) {
+                const Overlap order(overlap);
+                const SimulationSetup s =
+                    build_scenario("cavity3d", {{"size", "14"},
+                                                {"precision", precision},
+                                                {"scheme", std::string(to_string(sc))}});
+                for (int steps : {500, 501}) {
+                    const auto one = state_after(s, {}, BackendKind::Cuda, steps);
+                    for (const Tiles& t : {Tiles{{2, 1, 1}}, Tiles{{1, 2, 2}}, Tiles{{2, 2, 2}}})
+                        EXPECT_EQ(max_difference(one, state_after(s, t, BackendKind::Cuda, steps)),
+                                  0)
+                            << precision << " " << to_string(sc) << " " << to_string(t) << " "
+                            << steps << " steps, LATTICELAB_OVERLAP=" << overlap;
+                }
             }
-        }
 }
 
 // --devices: tiles bound to a GPU by number (every call makes it current) give the same state;
@@ -80,6 +95,7 @@ TEST(GpuTiles, DevicesListBindsTilesAndRefusesAMissingGpu) {
 
 TEST(GpuTiles, BoussinesqAndInletsMatchTheCpuTiles) {
     LL_REQUIRE_GPU();
+    const Overlap order("1"); // the GPU tiles border first
     const SimulationSetup runs[] = {
         build_scenario("rayleigh_benard2d", {{"size", "24"}, {"precision", "fp64"}}),
         build_scenario("cylinder2d", {{"size", "8"}, {"re", "20"}, {"precision", "fp64"}})};
@@ -143,6 +159,7 @@ TEST(GpuTiles, TilesOverEveryGpuMatchOneGpu) {
 // (EverySchemeMatchesOneGpuDomainBitForBit).
 TEST(GpuTiles, HalosMoveOnceTheBordersAreUpdated) {
     LL_REQUIRE_GPU();
+    const Overlap order("1"); // on one GPU only when asked
     SimulationSetup s = build_scenario("cavity3d", {{"size", "128"}, {"precision", "fp32"}});
     s.tiles = Tiles{{2, 2, 2}};
     auto sim = Simulation::create(s, BackendKind::Cuda);
