@@ -124,7 +124,7 @@ void TiledEngine::build_links() {
         links_.emplace(key, std::move(link));
     }
     make_nccl_exchange_for_links();
-    if ((nccl_ || device_exchange_) && splits_steps()) traffic_.transport += ", border first";
+    if ((nccl_ || device_exchange_) && overlaps_exchange()) traffic_.transport += ", border first";
 }
 
 // Between ranks: NCCL when every rank has a GPU of its own, else MPI through host memory. The

@@ -100,7 +100,7 @@ private:
     // Stepping (tiled_step.cpp).
     void queue_step(StreamClock* clock);
     // Every tile updates its border first, and the exchange runs beside the interiors.
-    bool splits_steps() const;
+    bool overlaps_exchange() const;
     enum class StepPart { Border, Interior, Whole };
     void queue_updates(StepPart part, StreamClock* clock);
     void finish_queued();

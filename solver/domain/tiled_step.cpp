@@ -55,7 +55,7 @@ void TiledEngine::exchange(int parity) {
 // On one GPU the copy kernel is about 2 % of a step, less than the split costs: 4 slabs of 256³
 // on an H200 kept 97.7 % of one domain with the exchange after the step (2026-11-25) and
 // 95.1 % border first (2026-11-26; docs/PERFORMANCE.md).
-bool TiledEngine::splits_steps() const {
+bool TiledEngine::overlaps_exchange() const {
     const bool across = nccl_ || (device_exchange_ && device_exchange_->devices() > 1);
     const bool wanted = overlap_ == OverlapMode::On || (overlap_ == OverlapMode::Auto && across);
     return wanted && transport_ != HaloTransport::Skip &&
@@ -83,7 +83,7 @@ void TiledEngine::queue_updates(StepPart part, StreamClock* clock) {
 // update their borders first; the exchange then waits only for the borders and runs while the
 // interiors update (seed 004's overlap, Calore et al. 2016).
 void TiledEngine::queue_step(StreamClock* clock) {
-    if (splits_steps()) {
+    if (overlaps_exchange()) {
         queue_updates(StepPart::Border, clock);
         if (nccl_)
             nccl_->mark_ready();
