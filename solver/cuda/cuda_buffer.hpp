@@ -12,6 +12,35 @@ namespace ll::cuda {
 
 enum class CudaMemory : std::uint8_t { Device, PinnedHost };
 
+// A non-blocking stream of the highest priority on GPU `device` and an event beside it, made
+// and released together: each halo exchange's own (device_exchange.cu, nccl_exchange.cu), so
+// that its blocks start as soon as the tiles' kernels leave room.
+class ExchangeStream {
+public:
+    explicit ExchangeStream(int device) {
+        const DeviceScope on(device);
+        int least = 0, greatest = 0;
+        LL_CUDA(cudaDeviceGetStreamPriorityRange(&least, &greatest));
+        LL_CUDA(cudaStreamCreateWithPriority(&stream_, cudaStreamNonBlocking, greatest));
+        const cudaError_t made = cudaEventCreateWithFlags(&event_, cudaEventDisableTiming);
+        if (made != cudaSuccess) cudaStreamDestroy(stream_);
+        LL_CUDA(made);
+    }
+    ~ExchangeStream() {
+        cudaStreamSynchronize(stream_);
+        cudaEventDestroy(event_);
+        cudaStreamDestroy(stream_);
+    }
+    ExchangeStream(const ExchangeStream&) = delete;
+    ExchangeStream& operator=(const ExchangeStream&) = delete;
+    cudaStream_t stream() const { return stream_; }
+    cudaEvent_t event() const { return event_; }
+
+private:
+    cudaStream_t stream_ = nullptr;
+    cudaEvent_t event_ = nullptr;
+};
+
 // Device memory, or page-locked host memory (a copy from the device into it runs at full PCIe
 // speed without the driver's own staging).
 template <class T, CudaMemory M = CudaMemory::Device>
@@ -104,8 +133,8 @@ public:
         launch(counter_.get());
         LL_CUDA(cudaGetLastError());
         unsigned long long total = 0;
-        LL_CUDA(cudaMemcpyAsync(&total, counter_.get(), sizeof total, cudaMemcpyDeviceToHost,
-                                stream));
+        LL_CUDA(
+            cudaMemcpyAsync(&total, counter_.get(), sizeof total, cudaMemcpyDeviceToHost, stream));
         LL_CUDA(cudaStreamSynchronize(stream));
         return total;
     }

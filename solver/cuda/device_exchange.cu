@@ -37,6 +37,9 @@ public:
         int caller = 0;
         LL_CUDA(cudaGetDevice(&caller));
         const DeviceScope restore(caller);
+        std::vector<int> distinct = devices_;
+        std::sort(distinct.begin(), distinct.end());
+        gpus_ = int(std::unique(distinct.begin(), distinct.end()) - distinct.begin());
         for (int d : devices_)
             if (lane_of(d) < 0) lanes_.push_back(std::make_unique<Lane>(d));
         for (auto& lane : lanes_)
@@ -92,26 +95,23 @@ public:
         for (auto& lane : lanes_) {
             LL_CUDA(cudaSetDevice(lane->device));
             for (cudaEvent_t e : stepped_)
-                LL_CUDA(cudaStreamWaitEvent(lane->stream, e, 0));
-            const int begin = clock ? clock->mark(lane->stream) : -1;
-            launch(lane->stream, table, lane->parity[parity & 1]);
+                LL_CUDA(cudaStreamWaitEvent(lane->queue.stream(), e, 0));
+            const int begin = clock ? clock->mark(lane->queue.stream()) : -1;
+            launch(lane->queue.stream(), table, lane->parity[parity & 1]);
             if (clock)
                 clock->span("copy kernel (GPU " + std::to_string(lane->device) + ")", "halo copy",
-                            begin, clock->mark(lane->stream));
-            LL_CUDA(cudaEventRecord(lane->done, lane->stream));
+                            begin, clock->mark(lane->queue.stream()));
+            LL_CUDA(cudaEventRecord(lane->queue.event(), lane->queue.stream()));
         }
         for (std::size_t t = 0; t < tiles.size(); ++t) {
             LL_CUDA(cudaSetDevice(devices_[t]));
             LL_CUDA(cudaStreamWaitEvent(static_cast<cudaStream_t>(tiles[t]->stream_handle()),
-                                        lanes_[std::size_t(lane_of(devices_[t]))]->done, 0));
+                                        lanes_[std::size_t(lane_of(devices_[t]))]->queue.event(),
+                                        0));
         }
     }
 
-    int devices() const override {
-        std::vector<int> d = devices_;
-        std::sort(d.begin(), d.end());
-        return int(std::unique(d.begin(), d.end()) - d.begin());
-    }
+    int devices() const override { return gpus_; }
 
 private:
     struct Copies {
@@ -124,22 +124,9 @@ private:
         std::size_t count = 0;
     };
     struct Lane {
-        explicit Lane(int d) : device(d) {
-            const DeviceScope on(device);
-            int least = 0, greatest = 0;
-            LL_CUDA(cudaDeviceGetStreamPriorityRange(&least, &greatest));
-            LL_CUDA(cudaStreamCreateWithPriority(&stream, cudaStreamNonBlocking, greatest));
-            const cudaError_t made = cudaEventCreateWithFlags(&done, cudaEventDisableTiming);
-            if (made != cudaSuccess) cudaStreamDestroy(stream);
-            LL_CUDA(made);
-        }
-        ~Lane() {
-            cudaEventDestroy(done);
-            cudaStreamDestroy(stream);
-        }
+        explicit Lane(int d) : device(d), queue(d) {}
         int device;
-        cudaStream_t stream = nullptr;
-        cudaEvent_t done = nullptr;
+        ExchangeStream queue; // its event: the copies are done
         Copies parity[2];
     };
     void destroy_events() {
@@ -198,6 +185,7 @@ private:
     std::size_t element_bytes_;
     int sets_;
     std::vector<int> devices_;                 // of each tile
+    int gpus_ = 0;                             // distinct GPUs among them
     std::vector<std::unique_ptr<Lane>> lanes_; // one per device that receives
     std::vector<cudaEvent_t> stepped_;         // per tile, on its device
     bool marked_ = false;                      // stepped_ recorded for the next run()

@@ -103,7 +103,8 @@ public:
     // What may fail on one rank alone (GPU memory, the timeout's setting), before the ranks
     // agree to go on (make_nccl_exchange).
     Nccl(Engine& tile, int device, const std::vector<RankLink>& links)
-        : tile_(tile), device_(device), links_(links), timeout_(peer_timeout_seconds()) {
+        : tile_(tile), device_(device), links_(links), timeout_(peer_timeout_seconds()),
+          own_(device) {
         const DeviceScope on(device_);
         std::size_t offset[2][2] = {}; // [parity][send]
         for (RankLink& l : links_) {
@@ -115,18 +116,9 @@ public:
             send_[p].allocate(std::max<std::size_t>(offset[p][1], 1));
             receive_[p].allocate(std::max<std::size_t>(offset[p][0], 1));
         }
-        int least = 0, greatest = 0;
-        LL_CUDA(cudaDeviceGetStreamPriorityRange(&least, &greatest));
-        LL_CUDA(cudaStreamCreateWithPriority(&stream_, cudaStreamNonBlocking, greatest));
-        const cudaError_t made = cudaEventCreateWithFlags(&ready_, cudaEventDisableTiming);
-        if (made != cudaSuccess) cudaStreamDestroy(stream_);
-        LL_CUDA(made);
     }
     ~Nccl() override {
         close();
-        cudaStreamSynchronize(stream_);
-        cudaEventDestroy(ready_);
-        cudaStreamDestroy(stream_);
         const auto destroy = [](const EventPair& e) {
             cudaEventDestroy(e.first);
             cudaEventDestroy(e.second);
@@ -163,7 +155,7 @@ public:
 
     void mark_ready() override {
         const DeviceScope on(device_);
-        LL_CUDA(cudaEventRecord(ready_, static_cast<cudaStream_t>(tile_.stream_handle())));
+        LL_CUDA(cudaEventRecord(own_.event(), static_cast<cudaStream_t>(tile_.stream_handle())));
         marked_ = true;
     }
 
@@ -173,24 +165,24 @@ public:
         marked_ = false;
         const DeviceScope on(device_);
         const auto tile_stream = static_cast<cudaStream_t>(tile_.stream_handle());
-        LL_CUDA(cudaStreamWaitEvent(stream_, ready_, 0));
+        LL_CUDA(cudaStreamWaitEvent(own_.stream(), own_.event(), 0));
         auto [start, end] = events();
-        LL_CUDA(cudaEventRecord(start, stream_));
+        LL_CUDA(cudaEventRecord(start, own_.stream()));
         const int p = parity & 1;
-        const auto marked = [&] { return clock ? clock->mark(stream_) : -1; };
+        const auto marked = [&] { return clock ? clock->mark(own_.stream()) : -1; };
         const int packing = marked();
         for (std::size_t k = 0; k < links_.size(); ++k)
             if (links_[k].send && links_[k].parity == p)
                 tile_.pack(links_[k].list, send_[p].get() + offsets_[k], MemorySpace::Device,
-                           stream_);
+                           own_.stream());
         const int sending = marked();
-        transfer(p, stream_);
+        transfer(p, own_.stream());
         const int unpacking = marked();
         for (std::size_t k = 0; k < links_.size(); ++k)
             if (!links_[k].send && links_[k].parity == p)
                 tile_.unpack(links_[k].list, receive_[p].get() + offsets_[k], MemorySpace::Device,
-                             stream_);
-        LL_CUDA(cudaEventRecord(end, stream_));
+                             own_.stream());
+        LL_CUDA(cudaEventRecord(end, own_.stream()));
         LL_CUDA(cudaStreamWaitEvent(tile_stream, end, 0));
         pending_.push_back({start, end});
         if (clock) {
@@ -329,8 +321,7 @@ private:
     ncclComm_t comm_ = nullptr;
     std::deque<EventPair> pending_;
     std::vector<EventPair> spare_;
-    cudaStream_t stream_ = nullptr; // the exchange's, beside the tile's
-    cudaEvent_t ready_ = nullptr;   // where the tile's stream had its halos ready
+    ExchangeStream own_; // beside the tile's stream; its event: where the halos were ready
     bool marked_ = false;
 };
 

@@ -124,7 +124,8 @@ void TiledEngine::build_links() {
         links_.emplace(key, std::move(link));
     }
     make_nccl_exchange_for_links();
-    if ((nccl_ || device_exchange_) && overlaps_exchange()) traffic_.transport += ", border first";
+    border_first_ = (nccl_ || device_exchange_) && overlaps_exchange();
+    if (border_first_) traffic_.transport += ", border first";
 }
 
 // Between ranks: NCCL when every rank has a GPU of its own, else MPI through host memory. The

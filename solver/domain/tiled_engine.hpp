@@ -99,7 +99,8 @@ private:
     void make_nccl_exchange_for_links();
     // Stepping (tiled_step.cpp).
     void queue_step(StreamClock* clock);
-    // Every tile updates its border first, and the exchange runs beside the interiors.
+    // Every tile updates its border first, and the exchange runs beside the interiors
+    // (decided once per set of links: border_first_).
     bool overlaps_exchange() const;
     enum class StepPart { Border, Interior, Whole };
     void queue_updates(StepPart part, StreamClock* clock);
@@ -135,6 +136,7 @@ private:
     int parity_ = 0;
     HaloTransport transport_;
     OverlapMode overlap_ = overlap_requested(); // border first (where the engines split)
+    bool border_first_ = false;                 // overlaps_exchange(), decided by build_links
     double device_bytes_[2] = {0, 0}; // per exchange of each parity, by the device or NCCL
     DeviceInfo info_;
     HaloTraffic traffic_;

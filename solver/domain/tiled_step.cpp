@@ -83,7 +83,7 @@ void TiledEngine::queue_updates(StepPart part, StreamClock* clock) {
 // update their borders first; the exchange then waits only for the borders and runs while the
 // interiors update (seed 004's overlap, Calore et al. 2016).
 void TiledEngine::queue_step(StreamClock* clock) {
-    if (overlaps_exchange()) {
+    if (border_first_) {
         queue_updates(StepPart::Border, clock);
         if (nccl_)
             nccl_->mark_ready();
