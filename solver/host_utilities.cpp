@@ -2,6 +2,7 @@
 #include "core/flags.hpp"
 #include "dispatch.hpp"
 #include "engine/engine.hpp"
+#include "models/registry.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -177,6 +178,12 @@ std::size_t Engine::element_bytes() const {
 int Engine::add_halo_list(int, std::vector<std::uint64_t>) {
     no_halo("halo lists");
 }
+void Engine::import_equilibrium(const EngineConfig& cfg, const std::vector<std::uint8_t>& flags,
+                                const std::vector<double>& rho, const std::vector<double>& u,
+                                const std::vector<double>& T) {
+    import_state(equilibrium_state(cfg, flags, rho, u, T));
+}
+
 void Engine::pack(int, void*, MemorySpace, void*) {
     no_halo("pack");
 }

@@ -158,11 +158,6 @@ std::vector<TimelineSpan> Simulation::trace_step() {
     return spans;
 }
 
-std::vector<double> Simulation::initial_state() const {
-    const SimulationSetup& s = setup_;
-    return equilibrium_state(engine_config(setup_), s.flags, s.rho, s.u, s.T);
-}
-
 std::unique_ptr<Simulation> Simulation::create(SimulationSetup setup, BackendKind backend) {
     validate(setup);
     if (const std::string why = devices_error(setup.devices, backend); !why.empty())
@@ -193,10 +188,7 @@ std::unique_ptr<Simulation> Simulation::create(SimulationSetup setup, BackendKin
     sim->engine_->set_flags(sim->setup_.flags);
     sim->engine_->set_launch(sim->setup_.launch);
     const SimulationSetup& s = sim->setup_;
-    if (auto* tiled = dynamic_cast<TiledEngine*>(sim->engine_.get()))
-        tiled->import_equilibrium(s.flags, s.rho, s.u, s.T); // no rank holds every population
-    else
-        sim->engine_->import_state(sim->initial_state());
+    sim->engine_->import_equilibrium(engine_config(s), s.flags, s.rho, s.u, s.T);
     return sim;
 }
 

@@ -161,8 +161,6 @@ private:
     // Replaces the engine by one built for setup_ as it is now and moves `state` into it; when
     // the build throws, `undo` restores setup_ and the old engine runs on.
     void rebuild_engine(const std::vector<double>& state, const std::function<void()>& undo);
-    // The canonical equilibrium state of the setup's initial fields.
-    std::vector<double> initial_state() const;
 
     SimulationSetup setup_;
     BackendKind backend_ = BackendKind::Cpu;

@@ -55,10 +55,10 @@ public:
     double step(int steps) override;
     void export_state(std::vector<double>& f) override;
     void import_state(const std::vector<double>& f) override;
-    // The equilibrium of the whole lattice's per-node fields (models/registry.hpp,
-    // equilibrium_state), made tile by tile: no process holds the whole lattice's populations.
-    void import_equilibrium(const std::vector<std::uint8_t>& flags, const std::vector<double>& rho,
-                            const std::vector<double>& u, const std::vector<double>& T);
+    // Tile by tile: each tile's own nodes' fields (cfg is this engine's).
+    void import_equilibrium(const EngineConfig& cfg, const std::vector<std::uint8_t>& flags,
+                            const std::vector<double>& rho, const std::vector<double>& u,
+                            const std::vector<double>& T) override;
     void set_flags(const std::vector<std::uint8_t>& flags) override;
     void set_flow(const FlowParams& flow) override;
     void set_launch(const LaunchConfig& launch) override;

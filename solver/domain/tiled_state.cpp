@@ -25,7 +25,7 @@ node_t TiledEngine::global_node(const TileFrame& f, node_t l) const {
 }
 
 // Each tile's equilibrium from its own nodes' fields, as the whole lattice's would be.
-void TiledEngine::import_equilibrium(const std::vector<std::uint8_t>& flags,
+void TiledEngine::import_equilibrium(const EngineConfig&, const std::vector<std::uint8_t>& flags,
                                      const std::vector<double>& rho, const std::vector<double>& u,
                                      const std::vector<double>& T) {
     std::vector<std::uint8_t> lf;

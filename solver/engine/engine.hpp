@@ -108,6 +108,12 @@ public:
     virtual double step(int steps) = 0;
     virtual void export_state(std::vector<double>& f) = 0;
     virtual void import_state(const std::vector<double>& f) = 0;
+    // The equilibrium of per-node fields (rho, u: 3 per node, T where the model has one) as
+    // the state of configuration `cfg` (equilibrium_state, models/registry.hpp). A tiled engine
+    // makes it tile by tile, so that no process holds the whole lattice's populations.
+    virtual void import_equilibrium(const EngineConfig& cfg, const std::vector<std::uint8_t>& flags,
+                                    const std::vector<double>& rho, const std::vector<double>& u,
+                                    const std::vector<double>& T);
     // Node types with near-wall bits already marked (mark_near_wall).
     virtual void set_flags(const std::vector<std::uint8_t>& flags) = 0;
     virtual void set_flow(const FlowParams& flow) = 0;
