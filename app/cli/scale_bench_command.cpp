@@ -175,7 +175,7 @@ std::string exchange_order(const nlohmann::json& j) {
     const std::string mode = j["overlap"];
     if (mode == "on") return "beside the interior, borders updated first (LATTICELAB_OVERLAP=1)";
     if (mode == "off") return "after each step (LATTICELAB_OVERLAP=0)";
-    return "beside the interior where halos cross GPUs, after the step on one GPU "
+    return "beside the interior where halos cross GPUs or x is whole, else after the step "
            "(LATTICELAB_OVERLAP=auto)";
 }
 

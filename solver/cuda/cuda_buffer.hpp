@@ -12,12 +12,26 @@ namespace ll::cuda {
 
 enum class CudaMemory : std::uint8_t { Device, PinnedHost };
 
-// A non-blocking stream of the highest priority on GPU `device` and an event beside it, made
-// and released together: each halo exchange's own (device_exchange.cu, nccl_exchange.cu), so
-// that its blocks start as soon as the tiles' kernels leave room.
-class ExchangeStream {
+// An event without timing, made and released with its owner.
+class CudaEvent {
 public:
-    explicit ExchangeStream(int device) {
+    CudaEvent() { LL_CUDA(cudaEventCreateWithFlags(&event_, cudaEventDisableTiming)); }
+    ~CudaEvent() { cudaEventDestroy(event_); }
+    CudaEvent(const CudaEvent&) = delete;
+    CudaEvent& operator=(const CudaEvent&) = delete;
+    cudaEvent_t get() const { return event_; }
+
+private:
+    cudaEvent_t event_ = nullptr;
+};
+
+// A non-blocking stream of the highest priority on GPU `device` and an event beside it, made
+// and released together: each halo exchange's own (device_exchange.cu, nccl_exchange.cu) and a
+// splitting tile's border lane (cuda_engine.cuh), so that their blocks start as soon as the
+// tiles' bulk kernels leave room.
+class PriorityStream {
+public:
+    explicit PriorityStream(int device) {
         const DeviceScope on(device);
         int least = 0, greatest = 0;
         LL_CUDA(cudaDeviceGetStreamPriorityRange(&least, &greatest));
@@ -26,13 +40,13 @@ public:
         if (made != cudaSuccess) cudaStreamDestroy(stream_);
         LL_CUDA(made);
     }
-    ~ExchangeStream() {
+    ~PriorityStream() {
         cudaStreamSynchronize(stream_);
         cudaEventDestroy(event_);
         cudaStreamDestroy(stream_);
     }
-    ExchangeStream(const ExchangeStream&) = delete;
-    ExchangeStream& operator=(const ExchangeStream&) = delete;
+    PriorityStream(const PriorityStream&) = delete;
+    PriorityStream& operator=(const PriorityStream&) = delete;
     cudaStream_t stream() const { return stream_; }
     cudaEvent_t event() const { return event_; }
 

@@ -75,8 +75,8 @@ public:
         const DeviceScope restore(caller);
         for (std::size_t t = 0; t < tiles.size(); ++t) {
             LL_CUDA(cudaSetDevice(devices_[t]));
-            LL_CUDA(
-                cudaEventRecord(stepped_[t], static_cast<cudaStream_t>(tiles[t]->stream_handle())));
+            LL_CUDA(cudaEventRecord(stepped_[t],
+                                    static_cast<cudaStream_t>(tiles[t]->border_stream_handle())));
         }
         marked_ = true;
     }
@@ -126,7 +126,7 @@ private:
     struct Lane {
         explicit Lane(int d) : device(d), queue(d) {}
         int device;
-        ExchangeStream queue; // its event: the copies are done
+        PriorityStream queue; // its event: the copies are done
         Copies parity[2];
     };
     void destroy_events() {

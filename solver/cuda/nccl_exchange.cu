@@ -155,7 +155,8 @@ public:
 
     void mark_ready() override {
         const DeviceScope on(device_);
-        LL_CUDA(cudaEventRecord(own_.event(), static_cast<cudaStream_t>(tile_.stream_handle())));
+        LL_CUDA(
+            cudaEventRecord(own_.event(), static_cast<cudaStream_t>(tile_.border_stream_handle())));
         marked_ = true;
     }
 
@@ -321,7 +322,7 @@ private:
     ncclComm_t comm_ = nullptr;
     std::deque<EventPair> pending_;
     std::vector<EventPair> spare_;
-    ExchangeStream own_; // beside the tile's stream; its event: where the halos were ready
+    PriorityStream own_; // beside the tile's stream; its event: where the halos were ready
     bool marked_ = false;
 };
 

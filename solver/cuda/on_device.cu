@@ -61,6 +61,7 @@ public:
     bool splits_steps() const override { return e_->splits_steps(); }
     void start_border() override { on().start_border(); }
     void start_interior() override { on().start_interior(); }
+    void* border_stream_handle() override { return on().border_stream_handle(); }
 
 private:
     Engine& on() const {

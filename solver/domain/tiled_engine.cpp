@@ -59,9 +59,10 @@ OverlapMode overlap_requested() {
     if (text.empty() || text == "auto") return OverlapMode::Auto;
     if (text == "1") return OverlapMode::On;
     if (text == "0") return OverlapMode::Off;
-    throw ConfigError("LATTICELAB_OVERLAP = '" + std::string(text) +
-                      "': auto (the default: border first where halos cross GPUs or ranks), 1 "
-                      "(always) or 0 (never: the exchange after each step)");
+    throw ConfigError(
+        "LATTICELAB_OVERLAP = '" + std::string(text) +
+        "': auto (the default: border first where halos cross GPUs or ranks, or where "
+        "x is whole), 1 (always) or 0 (never: the exchange after each step)");
 }
 std::string_view to_string(OverlapMode m) {
     return m == OverlapMode::Auto ? "auto" : m == OverlapMode::On ? "on" : "off";

@@ -37,9 +37,9 @@ struct HaloTraffic {
 };
 
 // When tiles update their borders first and exchange beside the interior (docs/DESIGN.md,
-// "Scale-out"), from LATTICELAB_OVERLAP: auto (unset: where the halos cross GPUs or ranks; on
-// one GPU the copy is cheaper than the split), 1 (always) or 0 (never: the exchange after each
-// step). Throws ConfigError naming the allowed values on any other.
+// "Scale-out"), from LATTICELAB_OVERLAP: auto (unset: where the halos cross GPUs or ranks, and
+// on one GPU where no tile is cut along x, whose faces cost more to split than to copy after the
+// step), 1 (always) or 0 (never: the exchange after each step). Throws ConfigError naming the allowed values on any other.
 enum class OverlapMode : std::uint8_t { Auto, On, Off };
 OverlapMode overlap_requested();
 std::string_view to_string(OverlapMode m);

@@ -51,13 +51,17 @@ void TiledEngine::exchange(int parity) {
     traffic_.seconds += std::chrono::duration<double>(Clock::now() - t0).count();
 }
 
-// Auto: where the halos cross GPUs (NCCL, or copy kernels reading other GPUs over their links).
-// On one GPU the copy kernel is about 2 % of a step, less than the split costs: 4 slabs of 256³
-// on an H200 kept 97.7 % of one domain with the exchange after the step (2026-11-25) and
-// 95.1 % border first (2026-11-26; docs/PERFORMANCE.md).
+// Auto: split where the halos cross GPUs (NCCL, or copy kernels reading other GPUs over their
+// links), and on one GPU unless the tiles are cut along x. With the border on its own lane the
+// split beat the exchange after the step on every tiling of 256³ on one H200 that keeps x whole
+// (1x1x2 98.7 % against 96.6 %, 1x1x4 96.9 against 95.3, 1x2x4 95.0 against 93.2), and lost
+// where x is cut (2x2x2: 62.1 against 76.1; 2026-11-26, docs/PERFORMANCE.md): an x face holds
+// one node per row, so its border and its halo move a whole DRAM burst for each population.
 bool TiledEngine::overlaps_exchange() const {
     const bool across = nccl_ || (device_exchange_ && device_exchange_->devices() > 1);
-    const bool wanted = overlap_ == OverlapMode::On || (overlap_ == OverlapMode::Auto && across);
+    const bool x_whole = tiles_.n[0] == 1;
+    const bool wanted =
+        overlap_ == OverlapMode::On || (overlap_ == OverlapMode::Auto && (across || x_whole));
     return wanted && transport_ != HaloTransport::Skip &&
            std::all_of(local_engines_.begin(), local_engines_.end(),
                        [](const Engine* e) { return e->splits_steps(); });
@@ -67,7 +71,8 @@ void TiledEngine::queue_updates(StepPart part, StreamClock* clock) {
     static const char* const names[] = {"border", "interior", "update"};
     for (int t = 0; t < tiles_.count(); ++t) {
         if (!engines_[t]) continue;
-        void* stream = engines_[t]->stream_handle();
+        void* stream = part == StepPart::Border ? engines_[t]->border_stream_handle()
+                                                : engines_[t]->stream_handle();
         const int begin = clock ? clock->mark(stream) : -1;
         if (part == StepPart::Border)
             engines_[t]->start_border();

@@ -32,6 +32,11 @@ public:
         flags_.allocate(nodes);
         LL_CUDA(cudaMemset(flags_.get(), 0, nodes));
         LL_CUDA(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
+        if (cfg.tile.is_tile()) {
+            int device = 0;
+            LL_CUDA(cudaGetDevice(&device));
+            border_lane_ = std::make_unique<PriorityStream>(device);
+        }
         set_launch(cfg.launch);
     }
     ~CudaEngine() override {
@@ -186,18 +191,36 @@ public:
     bool splits_steps() const override {
         return !PlannedModel<M> && cfg_.tile.is_tile() && cfg_.model.scheme != Scheme::SharedX;
     }
+    // The border updates on its own lane of the highest priority, beside the interior on the
+    // tile's stream: queued before the interior on one stream, the border's small, scattered
+    // kernels (an x face touches one node per row) held every interior back while the GPU's
+    // bandwidth went to the other tiles' interiors (2x2x2 tiles of 256^3 on an H200: borders
+    // of 200-600 us, 2026-11-26). The interior joins the lane before the step ends.
     void start_border() override {
-        if constexpr (!PlannedModel<M>)
+        if constexpr (!PlannedModel<M>) {
+            const cudaStream_t lane = border_lane_->stream();
+            LL_CUDA(cudaEventRecord(step_begun_.get(), stream_));
+            LL_CUDA(cudaStreamWaitEvent(lane, step_begun_.get(), 0));
             M::with_step(cfg_.model, [&](auto L, auto Sc, auto C) {
-                launch_border<L(), Sc(), typename decltype(C)::type>(current_args());
+                launch_border<L(), Sc(), typename decltype(C)::type>(current_args(), lane);
             });
+            LL_CUDA(cudaEventRecord(border_lane_->event(), lane));
+            border_queued_ = true;
+        }
     }
     void start_interior() override {
         if constexpr (!PlannedModel<M>)
             M::with_step(cfg_.model, [&](auto L, auto Sc, auto C) {
                 launch_interior<L(), Sc(), typename decltype(C)::type>(current_args());
+                LL_CUDA(cudaStreamWaitEvent(stream_, border_lane_->event(), 0));
                 finish_step<M, Sc()>(a_, b_, parity_, step_);
             });
+        border_queued_ = false;
+    }
+    // The lane only between start_border() and start_interior(): after a whole step, or once
+    // the interior has joined the lane, the tile's stream holds everything queued.
+    void* border_stream_handle() override {
+        return border_queued_ ? border_lane_->stream() : stream_;
     }
     void finish_steps() override {
         LL_CUDA(cudaGetLastError());
@@ -328,24 +351,25 @@ private:
     // (a tile's whose steps split, else empty) first.
     template <Layout L, Scheme Sc, class C>
     void launch_node_kernels(const Args& a) {
-        launch_bulk<L, Sc, C, BulkNodes::All>(a);
-        launch_walls<L, Sc, C>(a, border_walls_);
-        launch_walls<L, Sc, C>(a, wall_nodes_);
+        launch_bulk<L, Sc, C, BulkNodes::All>(a, stream_);
+        launch_walls<L, Sc, C>(a, border_walls_, stream_);
+        launch_walls<L, Sc, C>(a, wall_nodes_, stream_);
     }
     template <Layout L, Scheme Sc, class C>
-    void launch_border(const Args& a) {
-        launch_bulk<L, Sc, C, BulkNodes::Listed>(a, &border_bulk_);
-        launch_walls<L, Sc, C>(a, border_walls_);
+    void launch_border(const Args& a, cudaStream_t lane) {
+        launch_bulk<L, Sc, C, BulkNodes::Listed>(a, lane, &border_bulk_);
+        launch_walls<L, Sc, C>(a, border_walls_, lane);
     }
     template <Layout L, Scheme Sc, class C>
     void launch_interior(const Args& a) {
-        launch_bulk<L, Sc, C, BulkNodes::AllButBorder>(a);
-        launch_walls<L, Sc, C>(a, wall_nodes_);
+        launch_bulk<L, Sc, C, BulkNodes::AllButBorder>(a, stream_);
+        launch_walls<L, Sc, C>(a, wall_nodes_, stream_);
     }
 
     // The bulk kernel (BulkNodes: every node, all but the border, or `list`).
     template <Layout L, Scheme Sc, class C, BulkNodes kNodes>
-    void launch_bulk(const Args& a, const DeviceBuffer<node_t>* list = nullptr) {
+    void launch_bulk(const Args& a, cudaStream_t stream,
+                     const DeviceBuffer<node_t>* list = nullptr) {
         if (kNodes == BulkNodes::Listed && list->size() == 0) return;
         const int block = cfg_.launch.block_size;
         if constexpr (Sc == Scheme::SharedX) {
@@ -354,27 +378,27 @@ private:
             const std::uint64_t segments = (cfg_.dims.nx + block - 1) / block;
             const std::size_t smem =
                 std::max<std::size_t>(shared_x_bytes<S, Real>(block), report_.dynamic_shared_bytes);
-            shared_x<S, L, C, Real, Store><<<unsigned(rows * segments), block, smem, stream_>>>(a);
+            shared_x<S, L, C, Real, Store><<<unsigned(rows * segments), block, smem, stream>>>(a);
         } else {
             const node_t count = list ? node_t(list->size()) : cfg_.dims.nodes();
             const node_t* nodes = list ? list->get() : nullptr;
             const unsigned grid = grid_for(count, block);
             const int smem = report_.dynamic_shared_bytes;
             if (parity_)
-                step_bulk<M, L, Sc, C, 1, kNodes><<<grid, block, smem, stream_>>>(a, nodes, count);
+                step_bulk<M, L, Sc, C, 1, kNodes><<<grid, block, smem, stream>>>(a, nodes, count);
             else
-                step_bulk<M, L, Sc, C, 0, kNodes><<<grid, block, smem, stream_>>>(a, nodes, count);
+                step_bulk<M, L, Sc, C, 0, kNodes><<<grid, block, smem, stream>>>(a, nodes, count);
         }
     }
 
     template <Layout L, Scheme Sc, class C>
-    void launch_walls(const Args& a, const DeviceBuffer<node_t>& list) {
+    void launch_walls(const Args& a, const DeviceBuffer<node_t>& list, cudaStream_t stream) {
         const node_t count = node_t(list.size());
         if (count == 0) return;
         if (parity_)
-            step_walls<M, L, Sc, C, 1><<<grid_for(count), 256, 0, stream_>>>(a, list.get(), count);
+            step_walls<M, L, Sc, C, 1><<<grid_for(count), 256, 0, stream>>>(a, list.get(), count);
         else
-            step_walls<M, L, Sc, C, 0><<<grid_for(count), 256, 0, stream_>>>(a, list.get(), count);
+            step_walls<M, L, Sc, C, 0><<<grid_for(count), 256, 0, stream>>>(a, list.get(), count);
     }
 
     void upload(DeviceBuffer<node_t>& to, const std::vector<node_t>& list) {
@@ -476,6 +500,9 @@ private:
     int parity_ = 0;
     std::uint32_t step_ = 0; // steps since this engine was built: the 16-bit stores' noise
     cudaStream_t stream_ = nullptr;
+    std::unique_ptr<PriorityStream> border_lane_; // a tile's: where a split step's border runs
+    CudaEvent step_begun_;                        // the tile's stream reached a split step
+    bool border_queued_ = false;                  // start_border() queued, start_interior() not
     StreamTimer timer_;
     HaloLists<Store> halo_;
     LaunchReport report_{};

@@ -175,12 +175,15 @@ public:
     // Border first (seed 004's overlap, Calore et al. 2016): a tile's GPU engine updates the
     // nodes within a halo depth of its cuts (kBorderBit, mark_tile_border) apart from the rest,
     // so that what they send can move while the rest updates. start_border() queues the
-    // border's update of the next step, start_interior() the rest, which ends the step; both
-    // on stream_handle(). Engines that cannot split (the CPU, step plans) answer false and
-    // step whole with start_steps().
+    // border's update of the next step (on border_stream_handle()), start_interior() the rest
+    // beside it on stream_handle(), which joins the border and ends the step. Engines that
+    // cannot split (the CPU, step plans) answer false and step whole with start_steps().
     virtual bool splits_steps() const { return false; }
     virtual void start_border() {}
     virtual void start_interior() {}
+    // The stream whose work queued so far includes the border's update: what an exchange waits
+    // for between start_border() and start_interior() (the tile's stream where steps don't split).
+    virtual void* border_stream_handle() { return stream_handle(); }
 };
 
 // The engines of the configuration's model (models/registry.cpp picks the compiled instance).

@@ -35,7 +35,7 @@ std::vector<double> state_after(SimulationSetup s, const Tiles& t, BackendKind b
 }
 
 // LATTICELAB_OVERLAP for the simulations made in a scope: border first always ("1") or never
-// ("0"); by default only where halos cross GPUs.
+// ("0"); by default where halos cross GPUs or x is whole.
 class Overlap {
 public:
     explicit Overlap(const char* mode) { setenv("LATTICELAB_OVERLAP", mode, 1); }
@@ -180,6 +180,25 @@ TEST(GpuTiles, HalosMoveOnceTheBordersAreUpdated) {
     EXPECT_GE(copy_begin, borders_end - 1.0) << "the copy started before a border was updated";
     std::printf("[ timeline ] borders end %.1f us, copy begins %.1f us, interiors end %.1f us\n",
                 borders_end, copy_begin, interiors_end);
+}
+
+// LATTICELAB_OVERLAP=auto on one GPU: border first where x is whole, the exchange after the
+// step where a cut crosses x (its faces cost more to split than to copy).
+TEST(GpuTiles, AutoSplitsWhereXIsWhole) {
+    LL_REQUIRE_GPU();
+    const auto transport = [](const Tiles& t) {
+        SimulationSetup s = build_scenario("cavity3d", {{"size", "32"}});
+        s.tiles = t;
+        auto sim = Simulation::create(s, BackendKind::Cuda);
+        sim->step(2);
+        return sim->halo_traffic().transport;
+    };
+    const std::string first = ", border first";
+    EXPECT_NE(transport(Tiles{{1, 2, 2}}).find(first), std::string::npos);
+    EXPECT_EQ(transport(Tiles{{2, 1, 1}}).find(first), std::string::npos);
+    EXPECT_EQ(transport(Tiles{{2, 2, 2}}).find(first), std::string::npos);
+    const Overlap always("1");
+    EXPECT_NE(transport(Tiles{{2, 1, 1}}).find(first), std::string::npos);
 }
 
 // D2Q37 (rt2d): every scheme in 2x1, uneven 3x1, 1x2 and 2x2 tiles on one GPU (the copy
