@@ -2,6 +2,7 @@
 #include "cuda_buffer.hpp"
 #include "device_probes.hpp"
 #include "device_properties.cuh"
+#include "step_graph.hpp"
 #include "solver/models/registry.hpp"
 
 #include <algorithm>
@@ -10,6 +11,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <mutex>
+#include <string>
+#include <string_view>
 #include <vector>
 
 namespace ll {
@@ -23,6 +26,16 @@ namespace {
 // a user's own setting wins.
 const bool kStreamQueues = [] { return setenv("CUDA_DEVICE_MAX_CONNECTIONS", "32", 0) == 0; }();
 } // namespace
+
+bool cuda_graphs_allowed() {
+    const char* v = std::getenv("LATTICELAB_CUDA_GRAPHS");
+    const std::string_view text = v ? v : "";
+    if (text.empty() || text == "auto" || text == "1") return true;
+    if (text == "0") return false;
+    throw ConfigError("LATTICELAB_CUDA_GRAPHS = '" + std::string(text) +
+                      "': auto or 1 (the default: small lattices replay batches of steps as a "
+                      "CUDA graph) or 0 (every step launched from the host)");
+}
 
 const DeviceInfo& device_info() {
     static const DeviceInfo info = [] {

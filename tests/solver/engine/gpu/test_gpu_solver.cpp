@@ -5,6 +5,7 @@
 // [SECTION] GPU == CPU for every stencil x scheme x layout x precision x collision, and in each
 //           16-bit storage format (fp16s, fp16c) within FP32's tolerance
 // [SECTION] state kept across switches, launch shapes, occupancy cap, bad input
+#include "solver/scenario/scenario.hpp"
 #include "support/flow_fields.hpp"
 #include "support/test_support.hpp"
 
@@ -16,6 +17,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
+#include <string>
 
 namespace ll::test {
 namespace {
@@ -147,6 +150,62 @@ TEST(GpuSolver, SwitchingSchemeLayoutAndLaunchKeepsTheFlow) {
     sim->set_launch({512, 0});
     sim->step(99);
     EXPECT_LE(max_velocity_difference(flow_field(*sim), ref), tolerance(Precision::FP32));
+}
+
+// Small lattices replay batches of steps as a CUDA graph (LATTICELAB_CUDA_GRAPHS, default on):
+// bit for bit what launching every step computes, with the graph captured at either parity,
+// replayed, and dropped when the parameters or the launch change. Every scheme of the DdQq
+// kernels, FP32 and FP64, and D2Q37's passes.
+std::vector<double> stepped_with_changes(SimulationSetup s, const char* graphs) {
+    setenv("LATTICELAB_CUDA_GRAPHS", graphs, 1);
+    auto sim = Simulation::create(s, BackendKind::Cuda);
+    sim->step(1);  // the first batch starts at the odd parity
+    sim->step(70); // captured, replayed, and 6 single steps
+    FlowParams flow = s.flow;
+    flow.tau *= 1.1;
+    sim->set_flow(flow);
+    sim->step(64);
+    LaunchConfig launch = s.launch;
+    launch.block_size = 128;
+    sim->set_launch(launch);
+    sim->step(33);
+    unsetenv("LATTICELAB_CUDA_GRAPHS");
+    std::vector<double> f;
+    sim->export_state(f);
+    return f;
+}
+
+TEST(GpuSolver, StepGraphsComputeWhatLaunchesCompute) {
+    LL_REQUIRE_GPU();
+    std::vector<SimulationSetup> setups;
+    for (Precision p : {Precision::FP32, Precision::FP64})
+        for (Scheme sc : {Scheme::Pull, Scheme::AA, Scheme::Esoteric, Scheme::SharedX}) {
+            SimulationSetup s = test_box(StencilKind::D2Q9, p, CollisionKind::TRT);
+            s.model.scheme = sc;
+            setups.push_back(s);
+        }
+    setups.push_back(build_scenario("rt2d", {{"size", "64"}}));
+    for (const SimulationSetup& s : setups) {
+        const auto replayed = stepped_with_changes(s, "1");
+        const auto launched = stepped_with_changes(s, "0");
+        ASSERT_EQ(replayed.size(), launched.size());
+        EXPECT_TRUE(replayed == launched)
+            << to_string(s.model.stencil) << " " << to_string(s.model.scheme) << " "
+            << to_string(s.model.precision) << ": graph replays differ from launched steps";
+    }
+}
+
+TEST(GpuSolver, BadGraphSettingIsRefusedNamingTheValues) {
+    LL_REQUIRE_GPU();
+    setenv("LATTICELAB_CUDA_GRAPHS", "yes", 1);
+    try {
+        Simulation::create(test_box(StencilKind::D2Q9, Precision::FP32, CollisionKind::BGK),
+                           BackendKind::Cuda);
+        ADD_FAILURE() << "LATTICELAB_CUDA_GRAPHS=yes was accepted";
+    } catch (const ConfigError& e) {
+        EXPECT_NE(std::string(e.what()).find("auto or 1"), std::string::npos) << e.what();
+    }
+    unsetenv("LATTICELAB_CUDA_GRAPHS");
 }
 
 // Every block size the kernel can launch gives the same flow; larger ones are refused with a

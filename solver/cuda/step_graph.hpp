@@ -1,0 +1,63 @@
+// A batch of time steps captured once as a CUDA graph and replayed (cuda_engine.cuh): on a small
+// lattice each kernel's work is shorter than its launch from the host, and a graph's kernels
+// start one after another on the GPU without it. The graph is tied to the state it was captured
+// in (which population buffer is current, the A-A parity); the engine drops it whenever what a
+// launch bakes in changes (parameters, launch configuration, node lists).
+#pragma once
+#include "cuda_check.hpp"
+
+#include <utility>
+
+namespace ll::cuda {
+
+// LATTICELAB_CUDA_GRAPHS: unset, "auto" or "1" let small lattices replay graphs, "0" launches
+// every step from the host (for comparisons). Throws ConfigError naming the values on any other.
+bool cuda_graphs_allowed();
+
+class StepGraph {
+public:
+    StepGraph() = default;
+    ~StepGraph() { reset(); }
+    StepGraph(const StepGraph&) = delete;
+    StepGraph& operator=(const StepGraph&) = delete;
+
+    void reset() {
+        if (exec_) cudaGraphExecDestroy(exec_);
+        exec_ = nullptr;
+    }
+    // Whether the graph was captured with current buffer `buffer` and parity `parity`.
+    bool matches(const void* buffer, int parity) const {
+        return exec_ && buffer == buffer_ && parity == parity_;
+    }
+    // Records what `queue` launches on `stream` (thread-local capture: other threads' CUDA
+    // calls, the visualiser's, go on as usual). The stream leaves capture mode even when
+    // `queue` throws.
+    template <class Queue>
+    void capture(cudaStream_t stream, const void* buffer, int parity, Queue&& queue) {
+        reset();
+        LL_CUDA(cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal));
+        cudaGraph_t graph = nullptr;
+        try {
+            std::forward<Queue>(queue)();
+        } catch (...) {
+            if (cudaStreamEndCapture(stream, &graph) == cudaSuccess && graph)
+                cudaGraphDestroy(graph);
+            throw;
+        }
+        LL_CUDA(cudaStreamEndCapture(stream, &graph));
+        const cudaError_t made = cudaGraphInstantiate(&exec_, graph, 0);
+        cudaGraphDestroy(graph);
+        if (made != cudaSuccess) exec_ = nullptr;
+        LL_CUDA(made);
+        buffer_ = buffer;
+        parity_ = parity;
+    }
+    void launch(cudaStream_t stream) { LL_CUDA(cudaGraphLaunch(exec_, stream)); }
+
+private:
+    cudaGraphExec_t exec_ = nullptr;
+    const void* buffer_ = nullptr;
+    int parity_ = 0;
+};
+
+} // namespace ll::cuda
