@@ -1,7 +1,9 @@
 // The CPU back end of every model: the model's per-node update (engine/node_model.hpp) in an
-// OpenMP loop. It is the reference the GPU is tested against and the fallback when no NVIDIA
+// OpenMP loop, over x-rows with runs of plain nodes in SIMD lanes where the model allows
+// (cpu_rows.hpp). It is the reference the GPU is tested against and the fallback when no NVIDIA
 // GPU is present.
 #pragma once
+#include "cpu_rows.hpp"
 #include "engine.hpp"
 #include "model_engine.hpp"
 #include "population_sets.hpp"
@@ -199,6 +201,12 @@ private:
         if constexpr (PlannedModel<M>) {
             Sweeps sweeps{a};
             M::template plan<L, Sc, C>(sweeps, a);
+        } else if constexpr (RowModel<M>) {
+            const std::int64_t rows = std::int64_t(cfg_.dims.ny) * cfg_.dims.nz;
+            const std::uint8_t* flags = flags_.data();
+#pragma omp parallel for schedule(static) if (parallel(cfg_.dims.nodes()))
+            for (std::int64_t r = 0; r < rows; ++r)
+                update_row<M, L, Sc, C>(a, flags, node_t(r) * cfg_.dims.nx);
         } else {
             const std::int64_t nodes = cfg_.dims.nodes();
 #pragma omp parallel for schedule(static) if (parallel(nodes))

@@ -1,0 +1,86 @@
+// The CPU back end's fast path over x-rows (issue 14: SIMD over x, the per-node rules kept at
+// the edges). Along a run of plain nodes of one row (flag 0: fluid with no wall neighbour),
+// away from the periodic wrap in x, every slot a node reads or writes lies one lane further
+// per node (one value in SoA, Q in AoS) in every scheme: the slot is a node's shifted by a
+// fixed offset (core/scheme.hpp), and only the x wrap breaks that. So the run loads, collides
+// and stores in lanes that the compiler vectorises, after one make_frame for the whole run.
+// Every other node (the row's two ends, walls and their neighbours, inlets, outlets, halos)
+// takes update_node as before. Both paths do the same operations on each node in the same
+// order, and the build has no fused multiply-add to contract them differently, so they agree
+// bit for bit (tiles against one domain, where the ends of rows differ, test it).
+#pragma once
+#include "node_model.hpp"
+
+#include <concepts>
+
+namespace ll {
+
+// Models whose update is the core's update_node on one population set stored as computed
+// (the isothermal DdQq model in FP32 and FP64; 16-bit storage rounds per node with noise).
+template <class M>
+concept RowModel = M::kSets == 1 && !M::kHasTemperature &&
+                   std::same_as<typename M::Real, typename M::Store> && requires {
+                       typename M::Stencil;
+                   };
+
+// `count` plain nodes from n0 on, along x, none at the row's ends. Flattened: the collision is
+// inlined into the lanes' loop, which the vectoriser needs.
+template <class S, Layout L, Scheme Sc, class C, class Real>
+[[gnu::flatten]] void update_run(const StepArgs<Real, Real>& a, node_t n0, std::int64_t count) {
+    using P = Propagation<S, L, Sc, Real, Real>;
+    const NodeFrame fr = make_frame(a.dims, n0);
+    offset_t in[S::Q], out[S::Q];
+    for (int i = 0; i < S::Q; ++i) {
+        in[i] = P::incoming_index(a, fr, i);
+        out[i] = P::outgoing_index(a, fr, i);
+    }
+    constexpr offset_t lane = L == Layout::SoA ? 1 : S::Q;
+    const Real* src = a.src;
+    Real* dst = a.dst;
+    // Local copies: stores through dst could alias the arguments' values for all the compiler
+    // knows. The force's test is made here, once: inside, its answer is known and the lanes'
+    // loop has no branch (the vectoriser needs none).
+    const CollisionParams<Real> coll = a.coll;
+    const Real force[3] = {a.force[0], a.force[1], a.force[2]};
+    const Real none[3] = {Real(0), Real(0), Real(0)};
+    const auto lanes = [&](const Real(&g)[3]) {
+#pragma omp simd
+        for (std::int64_t j = 0; j < count; ++j) {
+            Real f[S::Q];
+            LL_UNROLL
+            for (int i = 0; i < S::Q; ++i)
+                f[i] = src[in[i] + offset_t(j) * lane];
+            C::template collide<S>(coll, f, g);
+            LL_UNROLL
+            for (int i = 0; i < S::Q; ++i)
+                dst[out[i] + offset_t(j) * lane] = f[i];
+        }
+    };
+    if (has_force(force))
+        lanes(force);
+    else
+        lanes(none);
+}
+
+// One row of the lattice (node row0 is its x = 0): runs of plain nodes through update_run,
+// every other node through the model's update.
+template <class M, Layout L, Scheme Sc, class C>
+void update_row(const typename M::Args& a, const std::uint8_t* flags, node_t row0) {
+    const std::uint32_t nx = a.dims.nx;
+    std::uint32_t x = 0;
+    while (x < nx) {
+        const bool plain = x > 0 && x + 1 < nx && flags[row0 + x] == kFluid;
+        if (!plain) {
+            M::template update<L, Sc, C, Pass::All>(a, row0 + x);
+            ++x;
+            continue;
+        }
+        std::uint32_t end = x + 1;
+        while (end + 1 < nx && flags[row0 + end] == kFluid)
+            ++end;
+        update_run<typename M::Stencil, L, Sc, C>(a, row0 + x, end - x);
+        x = end;
+    }
+}
+
+} // namespace ll
