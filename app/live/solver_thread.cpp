@@ -70,6 +70,7 @@ void SolverThread::set_paused(bool paused) {
     {
         std::lock_guard lock(queue_mutex_);
         paused_ = paused;
+        paused_by_blow_up_ = false;
         // The batch in flight may have published before it saw the pause: an empty command
         // publishes the paused state once more.
         if (paused) queue_.push_back([](Simulation&) {});
@@ -92,7 +93,16 @@ void SolverThread::replace_run(std::unique_ptr<Simulation> fresh) {
     readings_.new_run();
 }
 
+// A new start (another scenario or file, restarted keys) does not inherit the old run's
+// blow-up pause. Opening a file restarts and then asks to run, and the old run's batch in
+// flight may blow up after that request yet before this replacement: the new flow then sat
+// paused at step 0 with no message (about 2 runs in 10 under load). reset() keeps the pause.
 void SolverThread::replace_run(std::unique_ptr<Simulation> fresh, SolverStart next) {
+    {
+        std::lock_guard lock(queue_mutex_);
+        if (paused_by_blow_up_) paused_ = false;
+        paused_by_blow_up_ = false;
+    }
     replace_run(std::move(fresh));
     start_ = std::move(next);
     remember_start();
@@ -221,6 +231,7 @@ void SolverThread::step_batch(const Batch& batch) {
         // The solver pauses itself; the GUI shows the guard's advice.
         std::lock_guard lock(queue_mutex_);
         paused_ = true;
+        paused_by_blow_up_ = true;
         single_steps_ = 0;
     }
     const double s = std::chrono::duration<double>(clock::now() - t0).count();

@@ -116,6 +116,7 @@ private:
     std::condition_variable wake_;
     std::vector<Command> queue_;
     bool paused_ = false;
+    bool paused_by_blow_up_ = false; // the pause is the guard's, not the user's
     int single_steps_ = 0;
     bool stop_ = false;
     SliceChoice shown_;

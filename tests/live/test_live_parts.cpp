@@ -2,17 +2,22 @@
 // blow-up guard checks every kCheckEvery steps however the batches are cut, the publisher hands
 // over only newer snapshots and falls back to a field the model has, the sweep says why the
 // CPU has none, and the flow readings ask the diagnostics which run has fronts or a Nusselt
-// number. The thread itself is tested through the GUI (tests/gui) and on the GPU (sweep).
+// number. The thread itself is tested through the GUI (tests/gui) and on the GPU (sweep), and
+// here for its pause across a blow-up and a new run.
 #include "app/live/block_size_sweep.hpp"
 #include "app/live/blow_up_guard.hpp"
 #include "app/live/flow_readings.hpp"
 #include "app/live/snapshot_publisher.hpp"
+#include "app/live/solver_thread.hpp"
 #include "solver/scenario/scenario.hpp"
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cmath>
+#include <functional>
 #include <limits>
+#include <thread>
 
 namespace ll::gui {
 namespace {
@@ -163,6 +168,52 @@ TEST(LiveFlowReadings, ConvectionRunHasANusseltNumber) {
     EXPECT_EQ(snap.nusselt.step, 0u);
     EXPECT_FALSE(snap.has_fronts) << "a heated cavity is not layered";
     EXPECT_TRUE(snap.fronts_note.empty());
+}
+
+// Takes publications into `snap` (the same object throughout: take_latest swaps) until `done`
+// holds for it or `seconds` pass; returns whether it holds.
+bool wait_for(SolverThread& t, SolverSnapshot& snap,
+              const std::function<bool(const SolverSnapshot&)>& done, double seconds) {
+    const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+    while (std::chrono::steady_clock::now() < end) {
+        t.take_latest(snap);
+        if (done(snap)) return true;
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    return false;
+}
+
+// A blow-up pauses the solver; a new start does not inherit that pause (the visualiser's open
+// restarts, then asks to run, and the old run's last batch may blow up in between), while
+// reset() keeps it. cavity3d at Re 1000 on 16 nodes (tau 0.5048, D3Q27, TRT) goes non-finite
+// near step 470 (tests/support/gui_flows.hpp).
+TEST(LiveSolverThread, ANewRunDoesNotInheritTheBlowUpPause) {
+    SolverStart unstable;
+    unstable.scenario = "cavity3d";
+    unstable.keys = {{"size", "16"}, {"stencil", "d3q27"}, {"collision", "trt"}, {"re", "1000"}};
+    unstable.backend = BackendKind::Cpu;
+    SolverThread thread(unstable);
+    SolverSnapshot snap;
+    const auto blown = [](const SolverSnapshot& s) { return !s.instability.empty() && s.paused; };
+    ASSERT_TRUE(wait_for(thread, snap, blown, 120)) << "the unstable cavity did not blow up";
+
+    thread.reset(); // the same start again: still paused, the user decides
+    const auto fresh = [](const SolverSnapshot& s) { return s.instability.empty(); };
+    ASSERT_TRUE(wait_for(thread, snap, fresh, 30)) << "reset did not publish a new run";
+    EXPECT_TRUE(snap.paused) << "reset lifted the blow-up pause";
+    EXPECT_EQ(snap.step, 0u);
+
+    thread.set_paused(false);
+    ASSERT_TRUE(wait_for(thread, snap, blown, 120)) << "the reset cavity did not blow up again";
+    SolverStart stable = unstable;
+    stable.keys = {{"size", "16"}, {"stencil", "d3q27"}, {"collision", "trt"}, {"re", "100"}};
+    thread.restart(stable); // and no set_paused(false): the new run must go by itself
+    const auto going = [](const SolverSnapshot& s) {
+        return s.instability.empty() && !s.paused && s.step >= 200;
+    };
+    EXPECT_TRUE(wait_for(thread, snap, going, 120))
+        << "the new run inherited the old run's blow-up pause: step " << snap.step << ", paused "
+        << snap.paused;
 }
 
 } // namespace

@@ -1,6 +1,6 @@
 // Flows that tests/gui/test_gui_scenario starts and expects to keep running while it goes on,
 // however many steps the machine takes meanwhile: the solver pauses itself when a flow blows
-// up, and a blow-up of the run being replaced pauses the run that replaces it. Kept here so
+// up. Kept here so
 // that a CPU test (tests/solver/engine/test_instability.cpp) checks that these very flows
 // stay finite, without the visualiser and whatever the CPU back end's speed.
 #pragma once
