@@ -175,7 +175,8 @@ std::string exchange_order(const nlohmann::json& j) {
     const std::string mode = j["overlap"];
     if (mode == "on") return "beside the interior, borders updated first (LATTICELAB_OVERLAP=1)";
     if (mode == "off") return "after each step (LATTICELAB_OVERLAP=0)";
-    return "beside the interior where halos cross GPUs or x is whole, else after the step "
+    return "beside the interior where halos cross GPUs, or x is whole and tiles large, else after "
+           "the step "
            "(LATTICELAB_OVERLAP=auto)";
 }
 

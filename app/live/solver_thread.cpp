@@ -230,8 +230,8 @@ void SolverThread::step_batch(const Batch& batch) {
     if (stepped.blew_up) {
         // The solver pauses itself; the GUI shows the guard's advice.
         std::lock_guard lock(queue_mutex_);
+        paused_by_blow_up_ = paused_by_blow_up_ || !paused_; // a user's own pause stays theirs
         paused_ = true;
-        paused_by_blow_up_ = true;
         single_steps_ = 0;
     }
     const double s = std::chrono::duration<double>(clock::now() - t0).count();

@@ -29,9 +29,11 @@ public:
     bool matches(const void* buffer, int parity) const {
         return exec_ && buffer == buffer_ && parity == parity_;
     }
-    // Records what `queue` launches on `stream` (thread-local capture: other threads' CUDA
-    // calls, the visualiser's, go on as usual). The stream leaves capture mode even when
-    // `queue` throws.
+    // Records what `queue` launches on `stream`. Thread-local capture lets other threads make
+    // CUDA calls meanwhile (the visualiser's interop, on its own streams); whatever another
+    // thread queued on `stream` itself would be captured too, which the engine rules out by
+    // touching its stream from one thread (the solver thread, under its lock). The stream
+    // leaves capture mode even when `queue` throws.
     template <class Queue>
     void capture(cudaStream_t stream, const void* buffer, int parity, Queue&& queue) {
         reset();

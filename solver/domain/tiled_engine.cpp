@@ -62,7 +62,8 @@ OverlapMode overlap_requested() {
     throw ConfigError(
         "LATTICELAB_OVERLAP = '" + std::string(text) +
         "': auto (the default: border first where halos cross GPUs or ranks, or where "
-        "x is whole), 1 (always) or 0 (never: the exchange after each step)");
+        "x is whole and tiles hold a million nodes), 1 (always) or 0 (never: the exchange after "
+        "each step)");
 }
 std::string_view to_string(OverlapMode m) {
     return m == OverlapMode::Auto ? "auto" : m == OverlapMode::On ? "on" : "off";

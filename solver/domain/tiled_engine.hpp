@@ -39,7 +39,8 @@ struct HaloTraffic {
 // When tiles update their borders first and exchange beside the interior (docs/DESIGN.md,
 // "Scale-out"), from LATTICELAB_OVERLAP: auto (unset: where the halos cross GPUs or ranks, and
 // on one GPU where no tile is cut along x, whose faces cost more to split than to copy after the
-// step), 1 (always) or 0 (never: the exchange after each step). Throws ConfigError naming the allowed values on any other.
+// step, and the tiles hold a million nodes or more), 1 (always) or 0 (never: the exchange after
+// each step). Throws ConfigError naming the allowed values on any other.
 enum class OverlapMode : std::uint8_t { Auto, On, Off };
 OverlapMode overlap_requested();
 std::string_view to_string(OverlapMode m);

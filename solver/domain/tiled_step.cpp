@@ -57,11 +57,14 @@ void TiledEngine::exchange(int parity) {
 // (1x1x2 98.7 % against 96.6 %, 1x1x4 96.9 against 95.3, 1x2x4 95.0 against 93.2), and lost
 // where x is cut (2x2x2: 62.1 against 76.1; 2026-11-26, docs/PERFORMANCE.md): an x face holds
 // one node per row, so its border and its halo move a whole DRAM burst for each population.
+// Those tiles held 2 million nodes; below a million, where the split's extra launches weigh
+// more and nothing was measured, one GPU keeps the exchange after the step.
 bool TiledEngine::overlaps_exchange() const {
     const bool across = nccl_ || (device_exchange_ && device_exchange_->devices() > 1);
     const bool x_whole = tiles_.n[0] == 1;
-    const bool wanted =
-        overlap_ == OverlapMode::On || (overlap_ == OverlapMode::Auto && (across || x_whole));
+    const bool large = cfg_.dims.nodes() / node_t(tiles_.count()) >= (node_t(1) << 20);
+    const bool wanted = overlap_ == OverlapMode::On ||
+                        (overlap_ == OverlapMode::Auto && (across || (x_whole && large)));
     return wanted && transport_ != HaloTransport::Skip &&
            std::all_of(local_engines_.begin(), local_engines_.end(),
                        [](const Engine* e) { return e->splits_steps(); });
@@ -71,16 +74,18 @@ void TiledEngine::queue_updates(StepPart part, StreamClock* clock) {
     static const char* const names[] = {"border", "interior", "update"};
     for (int t = 0; t < tiles_.count(); ++t) {
         if (!engines_[t]) continue;
-        void* stream = part == StepPart::Border ? engines_[t]->border_stream_handle()
-                                                : engines_[t]->stream_handle();
-        const int begin = clock ? clock->mark(stream) : -1;
+        // The span begins on the tile's stream; a border ends on its lane (where it runs
+        // beside the interior), which border_stream_handle() names only once it is queued.
+        const int begin = clock ? clock->mark(engines_[t]->stream_handle()) : -1;
         if (part == StepPart::Border)
             engines_[t]->start_border();
         else if (part == StepPart::Interior)
             engines_[t]->start_interior();
         else
             engines_[t]->start_steps(1);
-        if (clock) clock->span(lane_name(t, clock), names[int(part)], begin, clock->mark(stream));
+        void* end = part == StepPart::Border ? engines_[t]->border_stream_handle()
+                                             : engines_[t]->stream_handle();
+        if (clock) clock->span(lane_name(t, clock), names[int(part)], begin, clock->mark(end));
     }
 }
 

@@ -40,14 +40,16 @@ public:
             border_lane_ = std::make_unique<PriorityStream>(device);
         }
         set_launch(cfg.launch);
-        cuda_graphs_allowed(); // a bad LATTICELAB_CUDA_GRAPHS fails here, not mid-run
     }
     ~CudaEngine() override {
         cudaStreamSynchronize(stream_);
         cudaStreamDestroy(stream_);
     }
 
+    // A graph that must be captured first is, before the timer starts: the capture is the
+    // host's work, with the GPU idle, and would count against the first batch after a change.
     double step(int steps) override {
+        if (steps >= kGraphSteps) ready_graph();
         timer_.start(stream_);
         queue_steps(steps);
         return timer_.seconds(stream_);
@@ -101,18 +103,18 @@ public:
             if (near_wall(marked[n]))
                 (on_border(marked[n]) ? border_walls : walls).push_back(node_t(n));
         }
+        graph_.reset(); // before the lists it launches over are freed, whatever throws next
         LL_CUDA(cudaMemcpyAsync(flags_.get(), marked.data(), marked.size(), cudaMemcpyHostToDevice,
                                 stream_));
         upload(border_bulk_, border_bulk);
         upload(border_walls_, border_walls);
         upload(wall_nodes_, walls);
-        graph_.reset(); // the lists it launched over are gone
         LL_CUDA(cudaStreamSynchronize(stream_));
     }
     void set_flow(const FlowParams& flow) override {
+        graph_.reset(); // its launches hold the old parameters
         cfg_.flow = flow;
         args_ = M::make_args(cfg_);
-        graph_.reset(); // its launches hold the old parameters
     }
 
     void set_launch(const LaunchConfig& launch) override {
@@ -338,36 +340,57 @@ private:
     // kGraphSteps steps replay a CUDA graph (StepGraph), the rest launch one by one. Not for
     // 16-bit stores, whose rounding noise is keyed to the step (a replay would repeat it), nor
     // for tiles, whose steps interleave with the exchange; LATTICELAB_CUDA_GRAPHS=0 turns it off.
-    static constexpr int kGraphSteps = 32; // even: A-A's parity and pull's buffers come back
+    static constexpr int kGraphSteps = 32;
+    static_assert(kGraphSteps % 2 == 0, "a replay leaves A-A's parity and pull's buffers as is");
     static constexpr node_t kGraphMaxNodes = node_t(1) << 21;
     bool replays_graphs() const {
-        return std::is_floating_point_v<Store> && !cfg_.tile.is_tile() &&
-               cfg_.dims.nodes() <= kGraphMaxNodes && cuda_graphs_allowed();
+        return graphs_allowed_ && std::is_floating_point_v<Store> && !cfg_.tile.is_tile() &&
+               cfg_.dims.nodes() <= kGraphMaxNodes;
     }
     void queue_steps(int steps) {
         M::with_step(cfg_.model, [&](auto L, auto Sc, auto C) {
             using Coll = typename decltype(C)::type;
             int s = 0;
             if (replays_graphs())
-                for (; s + kGraphSteps <= steps; s += kGraphSteps)
-                    replay_steps<L(), Sc(), Coll>();
+                for (; s + kGraphSteps <= steps; s += kGraphSteps) {
+                    if (!graph_.matches(a_[0].get(), parity_)) capture_steps<L(), Sc(), Coll>();
+                    step_ += kGraphSteps; // the buffers and the parity come back
+                    graph_.launch(stream_);
+                }
             for (; s < steps; ++s)
                 launch_step<L(), Sc(), Coll>();
         });
     }
-    // Capturing queues nothing but advances the host's step state by kGraphSteps (the step
-    // count; buffers and parity come back), as a replay must too.
+    void ready_graph() {
+        if (!replays_graphs() || graph_.matches(a_[0].get(), parity_)) return;
+        M::with_step(cfg_.model, [&](auto L, auto Sc, auto C) {
+            capture_steps<L(), Sc(), typename decltype(C)::type>();
+        });
+    }
+    // Records kGraphSteps steps into graph_ without running them. launch_step() advances the
+    // host's step state as it records; it is put back as it was, also when a launch throws.
     template <Layout L, Scheme Sc, class C>
-    void replay_steps() {
-        if (graph_.matches(a_[0].get(), parity_)) {
-            step_ += kGraphSteps;
-        } else {
+    void capture_steps() {
+        const int parity = parity_;
+        const std::uint32_t step = step_;
+        int recorded = 0;
+        const auto restore = [&] {
+            parity_ = parity;
+            step_ = step;
+            if (!is_in_place(Sc) && recorded % 2 == 1)
+                for (std::size_t k = 0; k < a_.size(); ++k)
+                    a_[k].swap(b_[k]);
+        };
+        try {
             graph_.capture(stream_, a_[0].get(), parity_, [&] {
-                for (int s = 0; s < kGraphSteps; ++s)
+                for (; recorded < kGraphSteps; ++recorded)
                     launch_step<L, Sc, C>();
             });
+        } catch (...) {
+            restore();
+            throw;
         }
-        graph_.launch(stream_);
+        restore();
     }
 
     template <Layout L, Scheme Sc, class C>
@@ -540,6 +563,8 @@ private:
     bool border_queued_ = false;                  // start_border() queued, start_interior() not
     StreamTimer timer_;
     StepGraph graph_; // a batch of steps to replay (queue_steps)
+    // LATTICELAB_CUDA_GRAPHS, read once: a bad value fails the engine's construction.
+    const bool graphs_allowed_ = cuda_graphs_allowed();
     HaloLists<Store> halo_;
     LaunchReport report_{};
 };

@@ -10,6 +10,7 @@
 #include "app/live/snapshot_publisher.hpp"
 #include "app/live/solver_thread.hpp"
 #include "solver/scenario/scenario.hpp"
+#include "tests/support/gui_flows.hpp"
 
 #include <gtest/gtest.h>
 
@@ -190,7 +191,7 @@ bool wait_for(SolverThread& t, SolverSnapshot& snap,
 TEST(LiveSolverThread, ANewRunDoesNotInheritTheBlowUpPause) {
     SolverStart unstable;
     unstable.scenario = "cavity3d";
-    unstable.keys = {{"size", "16"}, {"stencil", "d3q27"}, {"collision", "trt"}, {"re", "1000"}};
+    unstable.keys = test::unstable_cavity3d_keys();
     unstable.backend = BackendKind::Cpu;
     SolverThread thread(unstable);
     SolverSnapshot snap;
@@ -206,7 +207,7 @@ TEST(LiveSolverThread, ANewRunDoesNotInheritTheBlowUpPause) {
     thread.set_paused(false);
     ASSERT_TRUE(wait_for(thread, snap, blown, 120)) << "the reset cavity did not blow up again";
     SolverStart stable = unstable;
-    stable.keys = {{"size", "16"}, {"stencil", "d3q27"}, {"collision", "trt"}, {"re", "100"}};
+    stable.keys = test::gui_cavity3d_keys();
     thread.restart(stable); // and no set_paused(false): the new run must go by itself
     const auto going = [](const SolverSnapshot& s) {
         return s.instability.empty() && !s.paused && s.step >= 200;

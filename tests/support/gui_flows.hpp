@@ -14,6 +14,12 @@ namespace ll::test {
 inline KeyValues gui_cavity3d_keys() {
     return {{"size", "16"}, {"stencil", "d3q27"}, {"collision", "trt"}, {"re", "100"}};
 }
+// The same cavity at the preset's Re = 1000: a flow that blows up, for the solver's pause.
+inline KeyValues unstable_cavity3d_keys() {
+    KeyValues keys = gui_cavity3d_keys();
+    keys["re"] = "1000";
+    return keys;
+}
 
 // Re = 40: tau = 0.575 around a cylinder of 10 nodes. At the preset's Re = 100 (tau = 0.53)
 // it goes non-finite near step 500.

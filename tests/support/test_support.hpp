@@ -2,6 +2,7 @@
 #pragma once
 #include "solver/scenario/scenario.hpp"
 
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,19 @@ std::unique_ptr<Simulation> cpu_run(const std::string& scenario, const KeyValues
 std::vector<std::vector<double>> read_csv(const std::string& file_name);
 // True when a CUDA device can run the solver (GPU tests skip otherwise, saying why).
 bool gpu_available(std::string* why = nullptr);
+
+// Sets an environment variable for a scope (LATTICELAB_OVERLAP, LATTICELAB_CUDA_GRAPHS: read
+// when an engine is made) and unsets it at the scope's end, also when a test throws.
+class ScopedEnv {
+public:
+    ScopedEnv(const char* name, const char* value) : name_(name) { setenv(name, value, 1); }
+    ~ScopedEnv() { unsetenv(name_); }
+    ScopedEnv(const ScopedEnv&) = delete;
+    ScopedEnv& operator=(const ScopedEnv&) = delete;
+
+private:
+    const char* name_;
+};
 
 } // namespace ll::test
 

@@ -34,14 +34,10 @@ std::vector<double> state_after(SimulationSetup s, const Tiles& t, BackendKind b
     return f;
 }
 
-// LATTICELAB_OVERLAP for the simulations made in a scope: border first always ("1") or never
-// ("0"); by default where halos cross GPUs or x is whole.
-class Overlap {
-public:
-    explicit Overlap(const char* mode) { setenv("LATTICELAB_OVERLAP", mode, 1); }
-    ~Overlap() { unsetenv("LATTICELAB_OVERLAP"); }
-    Overlap(const Overlap&) = delete;
-    Overlap& operator=(const Overlap&) = delete;
+// LATTICELAB_OVERLAP for the simulations made in a scope: border first always ("1"), never
+// ("0"), or where halos cross GPUs or x is whole ("auto", the default).
+struct Overlap : test::ScopedEnv {
+    explicit Overlap(const char* mode) : ScopedEnv("LATTICELAB_OVERLAP", mode) {}
 };
 
 double max_difference(const std::vector<double>& a, const std::vector<double>& b) {
@@ -182,23 +178,28 @@ TEST(GpuTiles, HalosMoveOnceTheBordersAreUpdated) {
                 borders_end, copy_begin, interiors_end);
 }
 
-// LATTICELAB_OVERLAP=auto on one GPU: border first where x is whole, the exchange after the
-// step where a cut crosses x (its faces cost more to split than to copy).
+// LATTICELAB_OVERLAP=auto on one GPU: border first where x is whole and the tiles hold a
+// million nodes or more, the exchange after the step where a cut crosses x (its faces cost more
+// to split than to copy) or the tiles are smaller.
 TEST(GpuTiles, AutoSplitsWhereXIsWhole) {
     LL_REQUIRE_GPU();
-    const auto transport = [](const Tiles& t) {
-        SimulationSetup s = build_scenario("cavity3d", {{"size", "32"}});
+    const auto transport = [](const Tiles& t, const char* size = "128") {
+        SimulationSetup s = build_scenario("cavity3d", {{"size", size}});
         s.tiles = t;
         auto sim = Simulation::create(s, BackendKind::Cuda);
         sim->step(2);
         return sim->halo_traffic().transport;
     };
     const std::string first = ", border first";
-    EXPECT_NE(transport(Tiles{{1, 2, 2}}).find(first), std::string::npos);
+    const Overlap automatic("auto");
+    EXPECT_NE(transport(Tiles{{1, 1, 2}}).find(first), std::string::npos); // 130³ / 2 nodes
     EXPECT_EQ(transport(Tiles{{2, 1, 1}}).find(first), std::string::npos);
     EXPECT_EQ(transport(Tiles{{2, 2, 2}}).find(first), std::string::npos);
-    const Overlap always("1");
-    EXPECT_NE(transport(Tiles{{2, 1, 1}}).find(first), std::string::npos);
+    EXPECT_EQ(transport(Tiles{{1, 1, 2}}, "32").find(first), std::string::npos);
+    {
+        const Overlap always("1");
+        EXPECT_NE(transport(Tiles{{2, 1, 1}}, "32").find(first), std::string::npos);
+    }
 }
 
 // D2Q37 (rt2d): every scheme in 2x1, uneven 3x1, 1x2 and 2x2 tiles on one GPU (the copy
