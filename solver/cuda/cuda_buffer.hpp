@@ -12,10 +12,14 @@ namespace ll::cuda {
 
 enum class CudaMemory : std::uint8_t { Device, PinnedHost };
 
-// An event without timing, made and released with its owner.
+// An event without timing, on the current GPU or on `device`, made and released with its owner.
 class CudaEvent {
 public:
     CudaEvent() { LL_CUDA(cudaEventCreateWithFlags(&event_, cudaEventDisableTiming)); }
+    explicit CudaEvent(int device) {
+        const DeviceScope on(device);
+        LL_CUDA(cudaEventCreateWithFlags(&event_, cudaEventDisableTiming));
+    }
     ~CudaEvent() { cudaEventDestroy(event_); }
     CudaEvent(const CudaEvent&) = delete;
     CudaEvent& operator=(const CudaEvent&) = delete;
@@ -31,28 +35,24 @@ private:
 // tiles' bulk kernels leave room.
 class PriorityStream {
 public:
-    explicit PriorityStream(int device) {
+    explicit PriorityStream(int device) : event_(device) {
         const DeviceScope on(device);
         int least = 0, greatest = 0;
         LL_CUDA(cudaDeviceGetStreamPriorityRange(&least, &greatest));
         LL_CUDA(cudaStreamCreateWithPriority(&stream_, cudaStreamNonBlocking, greatest));
-        const cudaError_t made = cudaEventCreateWithFlags(&event_, cudaEventDisableTiming);
-        if (made != cudaSuccess) cudaStreamDestroy(stream_);
-        LL_CUDA(made);
     }
     ~PriorityStream() {
         cudaStreamSynchronize(stream_);
-        cudaEventDestroy(event_);
         cudaStreamDestroy(stream_);
     }
     PriorityStream(const PriorityStream&) = delete;
     PriorityStream& operator=(const PriorityStream&) = delete;
     cudaStream_t stream() const { return stream_; }
-    cudaEvent_t event() const { return event_; }
+    cudaEvent_t event() const { return event_.get(); }
 
 private:
+    CudaEvent event_; // made first, released last
     cudaStream_t stream_ = nullptr;
-    cudaEvent_t event_ = nullptr;
 };
 
 // Device memory, or page-locked host memory (a copy from the device into it runs at full PCIe
