@@ -17,6 +17,11 @@ public:
     double step(int steps) override { return on().step(steps); }
     void export_state(std::vector<double>& f) override { on().export_state(f); }
     void import_state(const std::vector<double>& f) override { on().import_state(f); }
+    void import_equilibrium(const EngineConfig& cfg, const std::vector<std::uint8_t>& flags,
+                            const std::vector<double>& rho, const std::vector<double>& u,
+                            const std::vector<double>& T) override {
+        on().import_equilibrium(cfg, flags, rho, u, T);
+    }
     void set_flags(const std::vector<std::uint8_t>& f) override { on().set_flags(f); }
     void set_flow(const FlowParams& flow) override { on().set_flow(flow); }
     void set_launch(const LaunchConfig& l) override { on().set_launch(l); }

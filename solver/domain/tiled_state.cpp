@@ -50,7 +50,7 @@ void TiledEngine::import_equilibrium(const EngineConfig&, const std::vector<std:
         EngineConfig sub = cfg_;
         sub.dims = f.local;
         sub.tile = f.place(cfg_.dims);
-        engines_[t]->import_state(equilibrium_state(sub, lf, lrho, lu, lT));
+        engines_[t]->import_equilibrium(sub, lf, lrho, lu, lT);
     }
     whole_.reset();
 }

@@ -55,10 +55,7 @@ public:
         if (const std::size_t q = ll::state_size<M>(cfg_.dims); f.size() != q)
             throw std::invalid_argument("state: " + std::to_string(f.size()) +
                                         " values given, the model needs " + std::to_string(q));
-        for (int k = 0; k < M::kSets; ++k) {
-            std::fill(a_[k].begin(), a_[k].end(), Store{});
-            std::fill(b_[k].begin(), b_[k].end(), Store{});
-        }
+        clear_populations();
         // Every (node, direction) owns one slot, redirected ones included, so nodes write
         // disjoint memory and can run in parallel (as the GPU import does).
         for_each_node_addressing([&](auto L, auto Sc, const Args& a, std::int64_t k) {
@@ -67,6 +64,24 @@ public:
             from_canonical<M>(f.data(), node_t(k), cfg_.dims.nodes(), v);
             M::template write_state<L(), Sc()>(a, node_t(k), v);
         });
+    }
+
+    void import_equilibrium(const EngineConfig& cfg, const std::vector<std::uint8_t>& flags,
+                            const std::vector<double>& rho, const std::vector<double>& u,
+                            const std::vector<double>& T) override {
+        if constexpr (!EquilibriumFromFields<M>) {
+            Engine::import_equilibrium(cfg, flags, rho, u, T);
+        } else {
+            check_equilibrium_fields(cfg_.dims.nodes(), rho, u, T);
+            clear_populations();
+            for_each_node_addressing([&](auto L, auto Sc, const Args& a, std::int64_t k) {
+                if (!is_updated(flags_[k])) return;
+                const double un[3] = {u[3 * k], u[3 * k + 1], u[3 * k + 2]};
+                Real v[M::kStateQ];
+                M::equilibrium_values(a, rho[k], un, T.empty() ? 0.0 : T[k], v);
+                M::template write_state<L(), Sc()>(a, node_t(k), v);
+            });
+        }
     }
 
     void set_flags(const std::vector<std::uint8_t>& flags) override {
@@ -165,6 +180,13 @@ private:
     // time slice for a descheduled thread.
     static bool parallel(std::int64_t count) {
         return count >= 16384;
+    }
+
+    void clear_populations() {
+        for (int k = 0; k < M::kSets; ++k) {
+            std::fill(a_[k].begin(), a_[k].end(), Store{});
+            std::fill(b_[k].begin(), b_[k].end(), Store{});
+        }
     }
 
     // f(layout, scheme, args, node) over every node, in parallel.

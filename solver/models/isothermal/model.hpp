@@ -57,6 +57,13 @@ struct IsothermalModel {
     LL_HD static void write_state(const Args& a, node_t n, const Real (&v)[kStateQ]) {
         Propagation<S, L, Sc, Real, Store>::write_state(a, make_frame(a.dims, n), v);
     }
+    // The start state of a node (EquilibriumFromFields): evaluated in double, as the host's
+    // equilibrium_state is, then rounded to Real.
+    LL_HD static void equilibrium_values(const Args&, double rho, const double (&u)[3], double,
+                                         Real (&v)[kStateQ]) {
+        for (int i = 0; i < S::Q; ++i)
+            v[i] = Real(equilibrium<S>(i, rho, u));
+    }
     template <Layout L, Scheme Sc>
     LL_HD static NodeMacro<Real> macro(const Args& a, node_t n) {
         const Macro<Real> m = read_macro<S, L, Sc>(a, n);
