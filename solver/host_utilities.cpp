@@ -76,7 +76,8 @@ void mark_tile_border(const TilePlace& place, const Dims& dims, std::vector<std:
 }
 
 void check_equilibrium_fields(node_t nodes, const std::vector<double>& rho,
-                              const std::vector<double>& u, const std::vector<double>& T) {
+                              const std::vector<double>& u, const std::vector<double>& T,
+                              bool needs_T) {
     const auto wrong = [&](const char* field, std::size_t given, std::size_t expected) {
         throw std::invalid_argument(std::string("equilibrium fields: ") + field + " has " +
                                     std::to_string(given) + " values, the lattice needs " +
@@ -84,7 +85,7 @@ void check_equilibrium_fields(node_t nodes, const std::vector<double>& rho,
     };
     if (rho.size() != nodes) wrong("rho", rho.size(), nodes);
     if (u.size() != 3 * std::size_t(nodes)) wrong("u", u.size(), 3 * std::size_t(nodes));
-    if (!T.empty() && T.size() != nodes) wrong("T", T.size(), nodes);
+    if ((needs_T || !T.empty()) && T.size() != nodes) wrong("T", T.size(), nodes);
 }
 
 std::vector<double> equilibrium_state(StencilKind stencil, const std::vector<double>& rho,

@@ -72,7 +72,7 @@ public:
         if constexpr (!EquilibriumFromFields<M>) {
             Engine::import_equilibrium(cfg, flags, rho, u, T);
         } else {
-            check_equilibrium_fields(cfg_.dims.nodes(), rho, u, T);
+            check_equilibrium_fields(cfg_.dims.nodes(), rho, u, T, M::kHasTemperature);
             clear_populations();
             for_each_node_addressing([&](auto L, auto Sc, const Args& a, std::int64_t k) {
                 if (!is_updated(flags_[k])) return;

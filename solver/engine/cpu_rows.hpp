@@ -20,8 +20,8 @@ namespace ll {
 template <class M>
 concept RowModel = M::kSets == 1 && !M::kHasTemperature &&
                    std::same_as<typename M::Real, typename M::Store> && requires {
-                       typename M::Stencil;
-                   };
+    typename M::Stencil;
+};
 
 // `count` plain nodes from n0 on, along x, none at the row's ends. Flattened: the collision is
 // inlined into the lanes' loop, which the vectoriser needs.

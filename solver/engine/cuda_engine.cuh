@@ -94,7 +94,7 @@ public:
             Engine::import_equilibrium(cfg, flags, rho, u, T);
         } else {
             const node_t nodes = cfg_.dims.nodes();
-            check_equilibrium_fields(nodes, rho, u, T);
+            check_equilibrium_fields(nodes, rho, u, T, M::kHasTemperature);
             DeviceBuffer<double> fields(std::size_t(nodes) * (T.empty() ? 4 : 5));
             double* const d_rho = fields.get();
             double* const d_u = d_rho + nodes;
@@ -104,8 +104,8 @@ public:
             if (d_T) upload_doubles(d_T, T);
             clear_populations();
             M::with_layout_scheme(cfg_.model, [&](auto L, auto Sc) {
-                import_equilibrium_kernel<M, L(), Sc()><<<grid_for(nodes), 256, 0, stream_>>>(
-                    current_args(), d_rho, d_u, d_T);
+                import_equilibrium_kernel<M, L(), Sc()>
+                    <<<grid_for(nodes), 256, 0, stream_>>>(current_args(), d_rho, d_u, d_T);
             });
             LL_CUDA(cudaGetLastError());
             LL_CUDA(cudaStreamSynchronize(stream_));

@@ -221,10 +221,11 @@ void mark_near_wall(StencilKind stencil, const Dims& dims, std::vector<std::uint
 // lie within place.halo[a] nodes of a cut along axis a: those whose populations cross to other
 // tiles, or which read what crosses from them.
 void mark_tile_border(const TilePlace& place, const Dims& dims, std::vector<std::uint8_t>& flags);
-// Throws std::invalid_argument unless rho holds `nodes` values, u 3 per node and T none or one
-// per node: the fields Engine::import_equilibrium takes.
+// Throws std::invalid_argument unless rho holds `nodes` values, u 3 per node and T one per node
+// (none where the model has no temperature and T is empty): Engine::import_equilibrium's fields.
 void check_equilibrium_fields(node_t nodes, const std::vector<double>& rho,
-                              const std::vector<double>& u, const std::vector<double>& T);
+                              const std::vector<double>& u, const std::vector<double>& T,
+                              bool needs_T);
 // Canonical equilibrium state for given density and velocity fields (u: 3 per node).
 std::vector<double> equilibrium_state(StencilKind stencil, const std::vector<double>& rho,
                                       const std::vector<double>& u);

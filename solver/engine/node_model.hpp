@@ -36,11 +36,10 @@ concept NodeModel = requires(typename M::Args a) {
 // and it was most of the set-up time of the multi-GPU runs. Others start from the host's
 // canonical state (equilibrium_state, models/registry.hpp).
 template <class M>
-concept EquilibriumFromFields =
-    NodeModel<M> && requires(const typename M::Args& a, const double (&u)[3],
-                             typename M::Real (&v)[M::kStateQ]) {
-        M::equilibrium_values(a, 1.0, u, 0.0, v);
-    };
+concept EquilibriumFromFields = NodeModel<M> &&
+    requires(const typename M::Args& a, const double (&u)[3], typename M::Real (&v)[M::kStateQ]) {
+    M::equilibrium_values(a, 1.0, u, 0.0, v);
+};
 
 // Buffers of every population set: the incoming (src) and outgoing (dst) slots; dst == src for
 // in-place schemes.

@@ -92,9 +92,9 @@ std::vector<double> equilibrium_of(const D2Q37Params& p, std::size_t n,
     std::vector<double> f(n * D2Q37::Q);
 #pragma omp parallel for schedule(static)
     for (std::int64_t k = 0; k < std::int64_t(n); ++k) {
-        const Moments m = bare(fields(std::size_t(k)), p);
-        const EqState s{m.rho, m.ux, m.uy, m.T - 1};
-        static_for<D2Q37::Q>([&](auto I) { f[std::size_t(k) * D2Q37::Q + I] = equilibrium<I>(s); });
+        double node[D2Q37::Q];
+        start_equilibrium(fields(std::size_t(k)), p, node);
+        std::copy(node, node + D2Q37::Q, f.begin() + std::ptrdiff_t(k) * D2Q37::Q);
     }
     return f;
 }

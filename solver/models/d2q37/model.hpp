@@ -92,6 +92,12 @@ LL_HD Moments hydrodynamic(const Moments& m, const D2Q37Params& p) {
 LL_HD Moments bare(const Moments& h, const D2Q37Params& p) {
     return {h.rho, h.ux, h.uy + 0.5 * p.gravity, h.T - p.gravity * p.gravity / (4.0 * D2Q37::D)};
 }
+// The populations at the equilibrium of hydrodynamic fields h: the start state of a node.
+LL_HD void start_equilibrium(const Moments& h, const D2Q37Params& p, double (&f)[D2Q37::Q]) {
+    const Moments m = bare(h, p);
+    const EqState s{m.rho, m.ux, m.uy, m.T - 1};
+    static_for<D2Q37::Q>([&](auto I) { f[I] = equilibrium<I>(s); });
+}
 
 // ---- [SECTION] collision ----
 // f <- f - (f - f_eq(rho, u_bar, T_bar)) / tau with u_bar = u + tau g (seed 004 eqs. 4-6)

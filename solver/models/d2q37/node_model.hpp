@@ -98,6 +98,11 @@ struct D2Q37Model {
     static std::string flags_error(const std::vector<std::uint8_t>& flags) {
         return d2q37_flags_error(flags);
     }
+    // The start state of a node from its hydrodynamic fields (EquilibriumFromFields).
+    LL_HD static void equilibrium_values(const Args& a, double rho, const double (&u)[3], double T,
+                                         double (&v)[kStateQ]) {
+        start_equilibrium({rho, u[0], u[1], T}, a.p, v);
+    }
 
     template <class F>
     static decltype(auto) with_layout_scheme(const ModelChoice& m, F&& f) {

@@ -7,6 +7,7 @@
 // [SECTION] state kept across switches, launch shapes, occupancy cap, bad input
 #include "solver/scenario/scenario.hpp"
 #include "support/flow_fields.hpp"
+#include "support/start_state.hpp"
 #include "support/test_support.hpp"
 
 #include <gtest/gtest.h>
@@ -217,6 +218,14 @@ TEST(GpuSolver, BadGraphSettingIsRefusedNamingTheValues) {
 
 // Every block size the kernel can launch gives the same flow; larger ones are refused with a
 // message that names the register-limited maximum.
+// The GPU builds the start state from the fields in a kernel (import_equilibrium): the state
+// the host makes and uploads, within one rounding of the stored type.
+TEST(GpuSolver, StartStateFromFieldsIsTheHostsCanonicalState) {
+    LL_REQUIRE_GPU();
+    for (const StartCase& c : start_cases())
+        EXPECT_LE(start_state_difference(c, BackendKind::Cuda), c.gpu_tolerance) << c.scenario;
+}
+
 TEST(GpuSolver, EveryBlockSizeGivesTheSameFlow) {
     LL_REQUIRE_GPU();
     auto s = test_box(StencilKind::D3Q19, Precision::FP32, CollisionKind::BGK);
