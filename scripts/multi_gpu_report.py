@@ -22,6 +22,23 @@ def scale_tables(out):
             lines.append("| %s | %d | %s | %.0f | %.1f %% |" % (
                 row["table"], len(row.get("gpus", [0])), "x".join(map(str, row["lattice"])),
                 row["mlups"], 100 * row["efficiency"]))
+        for h in r.get("gpu_halo", []):
+            lines.append("\n- halo between GPUs %s by %s: %.2f MB/step in %.1f us (%.1f GB/s), "
+                         "%.1f us after the updates" % (
+                             h["gpus"], h["transport"], h["halo_bytes_per_step"] / 1e6,
+                             h["exchange_us"], h["bandwidth_bytes_per_s"] / 1e9,
+                             h["exposed_exchange_us"]))
+        model = r.get("gpu_communication_model", {})
+        if model.get("rows"):
+            lines.append("\n%s, halo bandwidth %.1f GB/s:\n" % (
+                model["equations"], model["halo_bandwidth_bytes_per_s"] / 1e9))
+            lines.append("| GPUs | T_P us | T_C us | border share | Eq. 16 | Eq. 19 | measured |")
+            lines.append("|---:|---:|---:|---:|---:|---:|---:|")
+            for m in model["rows"]:
+                lines.append("| %d | %.1f | %.1f | %.2f %% | %.1f %% | %.1f %% | %.1f %% |" % (
+                    m["gpus"], 1e6 * m["t_p_seconds"], 1e6 * m["t_c_seconds"],
+                    100 * m["border_share"], 100 * m["eq16_efficiency"],
+                    100 * m["eq19_efficiency"], 100 * m["measured_efficiency"]))
         md = path[:-len(".json")] + ".md"
         if os.path.exists(md) and "## Timeline" in open(md).read():
             lines.append("\n#" + open(md).read().split("## Timeline", 1)[1].join(["# Timeline", ""]))
@@ -35,17 +52,24 @@ def mpi_tables(runs):
         if m:
             found[(m.group(1), int(m.group(2)))] = json.load(open(path))
     lines = ["\n## MPI ranks, one GPU each: cavity3d D3Q19 FP32 A-A BGK\n",
-             "| table | ranks | lattice | MLUPS | efficiency | halo by | exchange GPU s |",
-             "|---|---:|---|---:|---:|---|---:|"]
+             "Halo GB/s: a rank's halo bytes over its exchange time (NCCL: from the exchange's "
+             "CUDA events), the slowest rank.\n",
+             "| table | ranks | lattice | MLUPS | efficiency | halo by | exchange GPU s | halo GB/s |",
+             "|---|---:|---|---:|---:|---|---:|---:|"]
     for kind in ("weak", "strong"):
         one = found.get((kind, 1), {}).get("mlups", 0)
         for n in sorted(k[1] for k in found if k[0] == kind):
             r = found[(kind, n)]
             sub = r.get("subdomains", {})
-            lines.append("| %s | %d | %s | %.0f | %.1f %% | %s | %.3g |" % (
+            ranks = sub.get("per_rank", [])
+            exchanges = sub.get("exchanges", 0)
+            rates = [p["halo_bytes_sent_per_step"] * exchanges / p["exchange_seconds"]
+                     for p in ranks if p.get("exchange_seconds", 0) > 0]
+            lines.append("| %s | %d | %s | %.0f | %.1f %% | %s | %.3g | %s |" % (
                 kind, n, "%(nx)dx%(ny)dx%(nz)d" % r["lattice"], r["mlups"],
                 100 * r["mlups"] / (n * one) if one else 0, sub.get("transport", "one domain"),
-                max((p.get("exchange_seconds", 0) for p in sub.get("per_rank", [])), default=0)))
+                max((p.get("exchange_seconds", 0) for p in ranks), default=0),
+                "%.1f" % (min(rates) / 1e9) if rates else "-"))
     return lines
 
 
@@ -69,11 +93,19 @@ def d2q37_table(runs):
     return lines
 
 
+def render_table(out):
+    path = os.path.join(out, "render-multi.md")
+    if not os.path.exists(path):
+        return []
+    return ["\n## The visualiser's solver thread on every GPU (render-bench)\n",
+            open(path).read()]
+
+
 def main():
     out, runs = sys.argv[1], sys.argv[2]
     print("# Multi-GPU scaling (issue 13)")
     print("\nEfficiency: MLUPS on N GPUs / (N x MLUPS on one GPU), measured in the same run.")
-    for line in scale_tables(out) + mpi_tables(runs) + d2q37_table(runs):
+    for line in scale_tables(out) + mpi_tables(runs) + d2q37_table(runs) + render_table(out):
         print(line)
 
 

@@ -43,6 +43,15 @@ struct GpuScaling {
 std::vector<Sample> gpu_scaling_rows(const ModelChoice& model, const GpuScaling& g,
                                      const std::function<void(const Sample&)>& say);
 
+// The exchange between GPUs gpus[0] and gpus[1] per in-process transport (peer copies,
+// host-staged): two slabs of `dims`, one traced step each, bytes over the exchange's extent.
+nlohmann::json gpu_halo_rows(const ModelChoice& model, const Dims& dims,
+                             const std::vector<int>& gpus);
+// Calore et al. 2016's Eqs. 16 and 19 (1-D tiling, without and with overlap) for each
+// gpu-strong row of two or more GPUs, with the measured halo `bandwidth` (bytes/s) and a
+// border `halo_depth` nodes deep, against the measured efficiency.
+nlohmann::json gpu_model_rows(const std::vector<Sample>& rows, double bandwidth, int halo_depth);
+
 // One step of `tiles` (on `devices`) traced after a warm-up (TiledEngine::trace_step), and its
 // spans drawn as text bars.
 nlohmann::json step_timeline(SimulationSetup s, const std::string& name, const Tiles& tiles,

@@ -167,6 +167,20 @@ void timelines(const Bench& b, const SimulationSetup& setup, const std::vector<i
             setup, "one slab per GPU", slabs(int(gpus.size()), b.three_d), gpus, b.backend));
 }
 
+// The exchange between two GPUs per transport, on two of the weak table's boxes, and the
+// paper's model of the strong table with the peer copies' bandwidth.
+void gpu_halo_table(const Bench& b, const ScaleBenchOptions& o, const std::vector<int>& gpus,
+                    const std::vector<Sample>& rows, nlohmann::json& j) {
+    j["gpu_halo"] = gpu_halo_rows(b.model, b.cube(o.gpu_weak_size, 2), gpus);
+    const double peer = j["gpu_halo"][0]["bandwidth_bytes_per_s"];
+    const int depth = halo_shape(engine_config(obstacle_box(b.model, b.cube(8, 1), 256))).depth;
+    j["gpu_communication_model"] = {
+        {"equations", "Calore et al. 2016, Eq. 16 (T = T_P + T_C) and Eq. 19 (border first: "
+                      "T = max(T_P (1 - b), T_C) + T_P b)"},
+        {"halo_bandwidth_bytes_per_s", peer},
+        {"rows", gpu_model_rows(rows, peer, depth)}};
+}
+
 // When the tables' halos move (LATTICELAB_OVERLAP; the JSON rows' moved_by says "border first"
 // where it ran beside the interior).
 std::string exchange_order(const nlohmann::json& j) {
@@ -178,6 +192,38 @@ std::string exchange_order(const nlohmann::json& j) {
     return "beside the interior where halos cross GPUs, or x is whole and tiles large, else after "
            "the step "
            "(LATTICELAB_OVERLAP=auto)";
+}
+
+void gpu_halo_markdown(std::ostringstream& md, const nlohmann::json& j) {
+    char buf[256];
+    md << "\n## Halo exchange between two GPUs (one traced step, two slabs)\n\n"
+       << "| transport | lattice | halo MB/step | exchange us | after the updates us | step us "
+          "| GB/s |\n|---|---|---:|---:|---:|---:|---:|\n";
+    for (const auto& h : j["gpu_halo"]) {
+        std::snprintf(buf, sizeof buf, "| %s | %dx%dx%d | %.2f | %.1f | %.1f | %.1f | %.1f |\n",
+                      h["transport"].get<std::string>().c_str(), h["lattice"][0].get<int>(),
+                      h["lattice"][1].get<int>(), h["lattice"][2].get<int>(),
+                      h["halo_bytes_per_step"].get<double>() / 1e6, h["exchange_us"].get<double>(),
+                      h["exposed_exchange_us"].get<double>(), h["step_us"].get<double>(),
+                      h["bandwidth_bytes_per_s"].get<double>() / 1e9);
+        md << buf;
+    }
+    const auto& m = j["gpu_communication_model"];
+    md << "\n## Communication model over GPUs (" << m["equations"].get<std::string>()
+       << "), peer bandwidth as measured above\n\n"
+       << "| GPUs | lattice | T_P us | T_C us | border share | Eq. 16 eff. | Eq. 19 eff. | "
+          "measured eff. |\n|---:|---|---:|---:|---:|---:|---:|---:|\n";
+    for (const auto& r : m["rows"]) {
+        std::snprintf(buf, sizeof buf,
+                      "| %d | %dx%dx%d | %.1f | %.1f | %.2f %% | %.1f %% | %.1f %% | %.1f %% |\n",
+                      r["gpus"].get<int>(), r["lattice"][0].get<int>(), r["lattice"][1].get<int>(),
+                      r["lattice"][2].get<int>(), 1e6 * r["t_p_seconds"].get<double>(),
+                      1e6 * r["t_c_seconds"].get<double>(), 100 * r["border_share"].get<double>(),
+                      100 * r["eq16_efficiency"].get<double>(),
+                      100 * r["eq19_efficiency"].get<double>(),
+                      100 * r["measured_efficiency"].get<double>());
+        md << buf;
+    }
 }
 
 std::string markdown(const nlohmann::json& j, const std::vector<Sample>& rows,
@@ -223,6 +269,7 @@ std::string markdown(const nlohmann::json& j, const std::vector<Sample>& rows,
             md << buf;
         }
     }
+    if (j.contains("gpu_halo")) gpu_halo_markdown(md, j);
     if (j.contains("timelines")) {
         md << "\n## Timeline of one step (CUDA events on each stream; host clocks on the CPU)\n";
         for (const auto& t : j["timelines"]) {
@@ -266,6 +313,8 @@ CLI::App* add_scale_bench(CLI::App& app, ScaleBenchOptions& o) {
     b->add_option("--tables", o.tables,
                   "which tables: all, or a comma list of strong, weak, halo (with the "
                   "communication model), gpus (gpu-weak and gpu-strong: one slab per GPU), "
+                  "gpu-halo (the exchange between two GPUs per transport, and the model over "
+                  "GPUs), "
                   "timeline (one step of 4 slabs, 2x2x2 cubes and one slab per GPU, from CUDA "
                   "events). LATTICELAB_OVERLAP=0 times the exchange after each step instead of "
                   "beside the interior")
@@ -348,12 +397,12 @@ int scale_bench_command(const ScaleBenchOptions& o) {
     const std::vector<std::string> tables = parse_list<std::string>(
         "--tables", o.tables,
         [](std::string_view t) -> std::optional<std::string> {
-            for (const char* k :
-                 {"all", "strong", "weak", "halo", "gpus", "gpu-weak", "gpu-strong", "timeline"})
+            for (const char* k : {"all", "strong", "weak", "halo", "gpus", "gpu-weak", "gpu-strong",
+                                  "gpu-halo", "timeline"})
                 if (t == k) return std::string(t);
             return std::nullopt;
         },
-        "all, strong, weak, halo, gpus, gpu-weak, gpu-strong, timeline");
+        "all, strong, weak, halo, gpus, gpu-weak, gpu-strong, gpu-halo, timeline");
     Bench b;
     b.model = model_of(o);
     b.backend = backend_from(o.backend);
@@ -373,7 +422,8 @@ int scale_bench_command(const ScaleBenchOptions& o) {
                          r.moved_by.empty() ? "one domain" : r.moved_by.c_str(), r.mlups);
     };
     const std::vector<int> gpus = wants(tables, "gpus") || wants(tables, "gpu-weak") ||
-                                          wants(tables, "gpu-strong") || wants(tables, "timeline")
+                                          wants(tables, "gpu-strong") ||
+                                          wants(tables, "gpu-halo") || wants(tables, "timeline")
                                       ? gpus_of(o, b.gpu)
                                       : std::vector<int>{};
 
@@ -406,6 +456,7 @@ int scale_bench_command(const ScaleBenchOptions& o) {
                   {"precision", std::string(to_string(b.model.precision))}};
     if (wants(tables, "halo")) halo_tables(b, strong_setup, rows, j);
     if (wants(tables, "timeline")) timelines(b, strong_setup, gpus, j);
+    if (wants(tables, "gpu-halo") && gpus.size() > 1) gpu_halo_table(b, o, gpus, rows, j);
     if (!wants(tables, "strong")) // measured only as the halo tables' single domain
         std::erase_if(rows, [](const Sample& r) { return r.table == "strong"; });
     j["rows"] = nlohmann::json::array();

@@ -1,6 +1,8 @@
 // scale-bench over several GPUs of this process (issue 13; Calore et al. 2016, Figs. 15-18):
 // one slab of the lattice per GPU, the halos moved by the device exchange (peer copies over
 // NVLink or PCIe). Efficiency is MLUPS / (N x MLUPS on one GPU), both measured in this run.
+// Beside them: the exchange between two GPUs per transport, and the paper's model of 1-D
+// tiling (Eqs. 16 and 19) against the strong table.
 #include "bench_util.hpp"
 #include "scale_bench.hpp"
 
@@ -99,6 +101,63 @@ std::vector<Sample> gpu_scaling_rows(const ModelChoice& model, const GpuScaling&
     return rows;
 }
 
+// The exchange between two GPUs of this process, per transport: one traced step of two slabs
+// of `dims` (one per GPU), the exchange's extent in it and the bytes it moved. NCCL moves halos
+// between ranks only: mpirun's records give its figures (scripts/multi-gpu-bench).
+nlohmann::json gpu_halo_rows(const ModelChoice& model, const Dims& dims,
+                             const std::vector<int>& gpus) {
+    nlohmann::json rows = nlohmann::json::array();
+    const bool three_d = dimensions(model.stencil) == 3;
+    for (HaloTransport tr : {HaloTransport::Auto, HaloTransport::HostStaged}) {
+        SimulationSetup s = obstacle_box(model, dims, 256);
+        s.halo_transport = tr;
+        const nlohmann::json t = step_timeline(s, transport_name(tr, true), slabs(2, three_d),
+                                               {gpus[0], gpus[1]}, BackendKind::Cuda);
+        const double bytes = t["halo_bytes_per_step"], us = t["exchange_us"];
+        rows.push_back({{"transport", t["transport"]},
+                        {"lattice", {dims.nx, dims.ny, dims.nz}},
+                        {"gpus", {gpus[0], gpus[1]}},
+                        {"halo_bytes_per_step", bytes},
+                        {"exchange_us", us},
+                        {"exposed_exchange_us", t["exposed_exchange_us"]},
+                        {"step_us", t["step_us"]},
+                        {"bandwidth_bytes_per_s", us > 0 ? bytes / (us * 1e-6) : 0.0}});
+    }
+    return rows;
+}
+
+// Calore et al. 2016's model of 1-D tiling against the gpu-strong rows: T_P = beta N / N_p
+// (beta from one GPU), T_C = the halo bytes one GPU moves / B (the peer transport's bandwidth,
+// gpu_halo_rows); Eq. 16 without overlap, T = T_P + T_C, and Eq. 19 with the border first,
+// T = max(T_P (1 - b), T_C) + T_P b, b the border's share of a slab's sites.
+nlohmann::json gpu_model_rows(const std::vector<Sample>& rows, double bandwidth, int halo_depth) {
+    nlohmann::json out = nlohmann::json::array();
+    double beta = 0;
+    for (const Sample& r : rows)
+        if (r.table == "gpu-strong" && r.devices.size() == 1)
+            beta = r.seconds_per_step / double(r.dims.nodes());
+    if (beta <= 0 || bandwidth <= 0) return out;
+    for (const Sample& r : rows) {
+        const int n = int(r.devices.size());
+        if (r.table != "gpu-strong" || n < 2) continue;
+        const double sites = double(r.dims.nodes()) / n;
+        const double face = r.dims.nz > 1 ? double(r.dims.nx) * r.dims.ny : double(r.dims.nx);
+        const double t_p = beta * sites, t_c = r.halo_bytes_per_step / n / bandwidth;
+        const double b = std::min(1.0, 2.0 * halo_depth * face / sites);
+        const double eq16 = t_p + t_c, eq19 = std::max(t_p * (1 - b), t_c) + t_p * b;
+        out.push_back({{"gpus", n},
+                       {"lattice", {r.dims.nx, r.dims.ny, r.dims.nz}},
+                       {"t_p_seconds", t_p},
+                       {"t_c_seconds", t_c},
+                       {"border_share", b},
+                       {"eq16_efficiency", t_p / eq16},
+                       {"eq19_efficiency", t_p / eq19},
+                       {"measured_efficiency", r.efficiency},
+                       {"moved_by", r.moved_by}});
+    }
+    return out;
+}
+
 } // namespace ll::cli
 
 namespace ll::cli {
@@ -113,6 +172,7 @@ nlohmann::json step_timeline(SimulationSetup s, const std::string& name, const T
     nlohmann::json j = {{"name", name},
                         {"tiles", to_string(tiles)},
                         {"transport", sim->halo_traffic().transport},
+                        {"halo_bytes_per_step", sim->halo_traffic().bytes_per_exchange()},
                         {"spans", nlohmann::json::array()}};
     if (!devices.empty()) j["gpus"] = devices;
     for (const TimelineSpan& sp : spans)
