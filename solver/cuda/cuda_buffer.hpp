@@ -96,6 +96,15 @@ private:
 
 template <class T>
 using DeviceBuffer = CudaBuffer<T, CudaMemory::Device>;
+
+// `count` values from pageable host memory into device memory, landed on return. A plain
+// cudaMemcpy from pageable memory may return before its DMA completes, on the legacy stream,
+// which kernels on the engines' non-blocking streams do not wait for.
+template <class T>
+void upload_now(T* to, const T* from, std::size_t count) {
+    LL_CUDA(cudaMemcpy(to, from, count * sizeof(T), cudaMemcpyHostToDevice));
+    LL_CUDA(cudaStreamSynchronize(cudaStreamLegacy));
+}
 template <class T>
 using PinnedBuffer = CudaBuffer<T, CudaMemory::PinnedHost>;
 

@@ -142,8 +142,7 @@ private:
     template <class T>
     static void put(DeviceBuffer<T>& b, const std::vector<T>& v) {
         b.allocate(v.size());
-        if (!v.empty())
-            LL_CUDA(cudaMemcpy(b.get(), v.data(), v.size() * sizeof(T), cudaMemcpyHostToDevice));
+        if (!v.empty()) upload_now(b.get(), v.data(), v.size());
     }
     static void upload(Copies& c, const std::vector<std::uint8_t>& sb,
                        const std::vector<std::uint64_t>& s, const std::vector<std::uint8_t>& db,

@@ -32,8 +32,10 @@ public:
         allocate_sets<M>(a_, b_, cfg, [](auto& set, std::size_t n) { set.allocate(n); });
         const std::size_t nodes = cfg.dims.nodes();
         flags_.allocate(nodes);
-        LL_CUDA(cudaMemset(flags_.get(), 0, nodes));
         LL_CUDA(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
+        // On stream_: a plain cudaMemset runs on the legacy stream, which a non-blocking stream
+        // does not wait for, and could land after set_flags' upload (on a busy GPU it did).
+        LL_CUDA(cudaMemsetAsync(flags_.get(), 0, nodes, stream_));
         if (cfg.tile.is_tile()) {
             int device = 0;
             LL_CUDA(cudaGetDevice(&device));

@@ -31,9 +31,7 @@ public:
         list->set = set;
         list->elements.allocate(elements.size());
         list->staging.allocate(elements.size());
-        if (!elements.empty())
-            LL_CUDA(cudaMemcpy(list->elements.get(), elements.data(),
-                               elements.size() * sizeof(std::uint64_t), cudaMemcpyHostToDevice));
+        if (!elements.empty()) upload_now(list->elements.get(), elements.data(), elements.size());
         lists_.push_back(std::move(list));
         return int(lists_.size()) - 1;
     }
