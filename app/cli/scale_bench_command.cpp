@@ -456,8 +456,12 @@ int scale_bench_command(const ScaleBenchOptions& o) {
                   {"precision", std::string(to_string(b.model.precision))}};
     if (wants(tables, "halo")) halo_tables(b, strong_setup, rows, j);
     if (wants(tables, "timeline")) timelines(b, strong_setup, gpus, j);
-    if (wants(tables, "gpu-halo") && gpus.size() > 1) gpu_halo_table(b, o, gpus, rows, j);
-    if (!wants(tables, "strong")) // measured only as the halo tables' single domain
+    if (wants(tables, "gpu-halo") && gpus.size() > 1)
+        gpu_halo_table(b, o, gpus, rows, j);
+    else if (wants(tables, "gpu-halo") && !o.quiet)
+        std::fprintf(stderr, "gpu-halo: needs two or more GPUs; not measured\n");
+    // The strong rows measured only as the halo tables' single domain are not shown.
+    if (!wants(tables, "strong"))
         std::erase_if(rows, [](const Sample& r) { return r.table == "strong"; });
     j["rows"] = nlohmann::json::array();
     for (const Sample& r : rows)
