@@ -14,7 +14,9 @@
 #include "solver/scenario/preflight.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
+#include <optional>
 #include <sstream>
 
 namespace ll::cli {
@@ -52,6 +54,45 @@ Dims box_dims(StencilKind s, std::uint32_t n) {
     return dimensions(s) == 2 ? Dims{n, n, 1} : Dims{n, n, n};
 }
 
+// One --size entry: a side N (a cube, a square for d2q9) or the sides NXxNY (2-D stencils) or
+// NXxNYxNZ (3-D), as Bailey et al. 2009 measured cubes beside non-cubic boxes.
+struct BenchLattice {
+    std::string text;
+    std::vector<std::uint32_t> sides; // one (a cube) or the two or three given
+    bool operator==(const BenchLattice& o) const { return sides == o.sides; }
+    // Its dims for stencil s; none when the sides given are another dimension's.
+    std::optional<Dims> for_stencil(StencilKind s) const {
+        const int d = dimensions(s);
+        if (sides.size() == 1) return box_dims(s, sides[0]);
+        if (int(sides.size()) != d) return std::nullopt;
+        return Dims{sides[0], sides[1], d == 3 ? sides[2] : 1u};
+    }
+};
+
+constexpr std::uint32_t kMinSide = 4, kMaxSide = 1u << 20;
+
+std::vector<BenchLattice> parse_lattices(const std::string& text) {
+    const auto side = [](std::string_view v) -> std::optional<std::uint32_t> {
+        const std::optional<int> n = parse_int(v);
+        if (!n || *n < int(kMinSide) || std::uint32_t(*n) > kMaxSide) return std::nullopt;
+        return std::uint32_t(*n);
+    };
+    const auto lattice = [&](std::string_view entry) -> std::optional<BenchLattice> {
+        BenchLattice l{std::string(entry), {}};
+        for (std::size_t from = 0; from <= entry.size();) {
+            const std::size_t x = std::min(entry.find('x', from), entry.size());
+            const std::optional<std::uint32_t> n = side(entry.substr(from, x - from));
+            if (!n || l.sides.size() == 3) return std::nullopt;
+            l.sides.push_back(*n);
+            from = x + 1;
+        }
+        return l;
+    };
+    return parse_list<BenchLattice>("--size", text, lattice,
+                                    "N (a cube, a square for d2q9) or NXxNY (2-D) or NXxNYxNZ "
+                                    "(3-D), each side from 4 to 1048576");
+}
+
 // The storage formats measured with precision p: --storages where p can store that way, else
 // the precision's own format.
 std::vector<ModelChoice> with_storages(const Matrix& m, ModelChoice model, bool report) {
@@ -68,26 +109,40 @@ std::vector<ModelChoice> with_storages(const Matrix& m, ModelChoice model, bool 
     return out;
 }
 
-// Refuses sizes whose lattice cannot be held, before anything is allocated.
-void check_sizes(const Matrix& m, long n, bool cpu) {
-    for (StencilKind st : m.stencils)
-        for (Precision p : m.precisions)
-            for (Scheme sc : m.schemes)
-                for (const ModelChoice& model :
-                     with_storages(m, {st, CollisionKind::BGK, sc, Layout::SoA, p, {}}, false)) {
-                    const int d = dimensions(st);
-                    const auto nodes = [d](long s) {
-                        return std::uint64_t(s) * std::uint64_t(s) *
-                               (d == 3 ? std::uint64_t(s) : 1);
-                    };
-                    check_lattice_fits(n, nodes, model, cpu, 4);
-                }
+// Refuses lattices that cannot be held, before anything is allocated. A lattice given by its
+// sides is checked as its longest side L scaled (nodes(s) = nodes x (s / L)^d), so that the
+// message can name the largest that fits.
+void check_sizes(const Matrix& m, const std::vector<BenchLattice>& lattices, bool cpu) {
+    for (const BenchLattice& l : lattices)
+        for (StencilKind st : m.stencils) {
+            const std::optional<Dims> dims = l.for_stencil(st);
+            if (!dims) continue;
+            const int d = dimensions(st);
+            const long longest = long(std::max({dims->nx, dims->ny, dims->nz}));
+            const double nodes = double(dims->nodes());
+            const auto scaled = [&](long s) {
+                return std::uint64_t(std::ceil(nodes * std::pow(double(s) / double(longest), d)));
+            };
+            for (Precision p : m.precisions)
+                for (Scheme sc : m.schemes)
+                    for (const ModelChoice& model : with_storages(
+                             m, {st, CollisionKind::BGK, sc, Layout::SoA, p, {}}, false)) {
+                        try {
+                            check_lattice_fits(longest, scaled, model, cpu, kMinSide);
+                        } catch (const ConfigError& e) {
+                            if (l.sides.size() == 1) throw;
+                            throw ConfigError("--size " + l.text +
+                                              " (size = its longest side): " + e.what());
+                        }
+                    }
+        }
 }
 
 // ------------------------------------------------------------------ measuring
 struct Row {
     ModelChoice model;
     int block = 0;
+    std::string lattice; // "256 x 256 x 256"
     nlohmann::json record;
 };
 
@@ -98,7 +153,11 @@ Row measure(Simulation& sim, const BenchOptions& o, std::int64_t steps) {
         sim.step(int(steps));
         seconds.push_back(sim.performance().seconds);
     }
-    Row row{sim.setup().model, sim.on_gpu() ? sim.setup().launch.block_size : 0, {}};
+    const Dims& d = sim.setup().dims;
+    Row row{sim.setup().model,
+            sim.on_gpu() ? sim.setup().launch.block_size : 0,
+            std::to_string(d.nx) + " x " + std::to_string(d.ny) + " x " + std::to_string(d.nz),
+            {}};
     row.record = perf_record(sim, {std::uint64_t(steps), median(seconds)});
     row.record["repeats"] = o.repeats;
     row.record["seconds_per_repeat"] = seconds;
@@ -108,8 +167,8 @@ Row measure(Simulation& sim, const BenchOptions& o, std::int64_t steps) {
 void report_row(const Row& r, const BenchOptions& o) {
     if (o.quiet) return;
     const auto& j = r.record;
-    std::fprintf(stderr, "%s %s %s %s %s %s block %d: %.1f MLUPS, %.2f GB/s, %.1f %% of copy\n",
-                 std::string(to_string(r.model.stencil)).c_str(),
+    std::fprintf(stderr, "%s: %s %s %s %s %s %s block %d: %.1f MLUPS, %.2f GB/s, %.1f %% of copy\n",
+                 r.lattice.c_str(), std::string(to_string(r.model.stencil)).c_str(),
                  std::string(to_string(r.model.precision)).c_str(),
                  std::string(to_string(stored_as(r.model))).c_str(),
                  std::string(to_string(r.model.collision)).c_str(),
@@ -119,8 +178,12 @@ void report_row(const Row& r, const BenchOptions& o) {
 }
 
 // ------------------------------------------------------------------ output
-std::string markdown(const std::vector<Row>& rows, const nlohmann::json& device,
-                     const std::string& lattice, std::int64_t steps, int repeats) {
+std::string markdown(const std::vector<Row>& rows, const nlohmann::json& device, std::int64_t steps,
+                     int repeats) {
+    std::string lattices;
+    for (const Row& r : rows)
+        if (lattices.find(r.lattice) == std::string::npos)
+            lattices += (lattices.empty() ? "" : ", ") + r.lattice;
     std::ostringstream s;
     char buf[256];
     s << "# LatticeLab benchmark\n\n"
@@ -129,11 +192,11 @@ std::string markdown(const std::vector<Row>& rows, const nlohmann::json& device,
       << ")\n";
     std::snprintf(buf, sizeof buf, "- measured copy bandwidth: %.2f GB/s (read + write)\n",
                   device["copy_bandwidth_gb_per_s"].get<double>());
-    s << buf << "- lattice: " << lattice << ", periodic box with four solid spheres\n"
+    s << buf << "- lattice: " << lattices << ", periodic box with four solid spheres\n"
       << "- " << steps << " steps per measurement, median of " << repeats << " after a warm-up\n\n"
-      << "| stencil | precision | storage | collision | scheme | layout | block | MLUPS | GB/s | "
-         "B/node | % of copy bandwidth | registers | occupancy |\n"
-      << "|---|---|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|\n";
+      << "| lattice | stencil | precision | storage | collision | scheme | layout | block | MLUPS "
+         "| GB/s | B/node | % of copy bandwidth | registers | occupancy |\n"
+      << "|---|---|---|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|\n";
     for (const Row& r : rows) {
         const auto& j = r.record;
         const auto& lr = j["launch_report"];
@@ -146,8 +209,8 @@ std::string markdown(const std::vector<Row>& rows, const nlohmann::json& device,
                           100 * lr["theoretical_occupancy"].get<double>());
         std::snprintf(
             buf, sizeof buf,
-            "| %s | %s | %s | %s | %s | %s | %s | %.1f | %.2f | %.0f | %.1f | %s | %s |\n",
-            std::string(to_string(r.model.stencil)).c_str(),
+            "| %s | %s | %s | %s | %s | %s | %s | %s | %.1f | %.2f | %.0f | %.1f | %s | %s |\n",
+            r.lattice.c_str(), std::string(to_string(r.model.stencil)).c_str(),
             std::string(to_string(r.model.precision)).c_str(),
             std::string(to_string(stored_as(r.model))).c_str(),
             std::string(to_string(r.model.collision)).c_str(),
@@ -158,6 +221,37 @@ std::string markdown(const std::vector<Row>& rows, const nlohmann::json& device,
         s << buf;
     }
     return s.str();
+}
+
+// Every row of the matrix for one lattice and stencil: one Simulation, switched between rows.
+void measure_lattice(const Matrix& m, const BenchOptions& o, BackendKind backend, const Dims& dims,
+                     StencilKind st, std::int64_t steps, std::vector<Row>& rows,
+                     nlohmann::json& device) {
+    std::unique_ptr<Simulation> sim;
+    for (Precision p : m.precisions)
+        for (CollisionKind c : m.collisions)
+            for (Scheme sc : m.schemes)
+                for (Layout l : m.layouts)
+                    for (const ModelChoice& model :
+                         with_storages(m, {st, c, sc, l, p, {}}, !o.quiet)) {
+                        const std::string why = compatibility_error(model, dims);
+                        if (!why.empty()) {
+                            if (!o.quiet) std::fprintf(stderr, "skipped: %s\n", why.c_str());
+                            continue;
+                        }
+                        if (!sim)
+                            sim = Simulation::create(obstacle_box(model, dims, m.block_sizes[0]),
+                                                     backend);
+                        sim->set_model(model);
+                        // The CPU ignores the launch shape: one measurement per model.
+                        const std::size_t shapes = sim->on_gpu() ? m.block_sizes.size() : 1;
+                        for (std::size_t b = 0; b < shapes; ++b) {
+                            sim->set_launch({m.block_sizes[b], 0});
+                            rows.push_back(measure(*sim, o, steps));
+                            report_row(rows.back(), o);
+                        }
+                        device = device_record(*sim);
+                    }
 }
 
 // Finds out where `auto` lands with a tiny lattice, so defaults fit the device.
@@ -198,10 +292,11 @@ CLI::App* add_bench(CLI::App& app, BenchOptions& o) {
         ->capture_default_str();
     b->add_option("--backend", o.backend, "auto|cpu|cuda")
         ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
-    b->add_option("--size", o.size,
-                  "box side N (N^3, or N^2 for d2q9); default 256 on a GPU, "
-                  "64 on the CPU")
-        ->check(CLI::Range(std::int64_t(4), std::int64_t(1) << 20));
+    b->add_option("--size", o.sizes,
+                  "lattices, a comma list: N (N^3, or N^2 for d2q9) or the sides NXxNYxNZ "
+                  "(3-D stencils) or NXxNY (d2q9), each from 4 to 1048576, e.g. "
+                  "64,128x128x64; one table row per lattice and model; default 256 on a GPU, "
+                  "64 on the CPU");
     b->add_option("--steps", o.steps, "steps per measurement; default 200 on a GPU, 10 on the CPU")
         ->check(CLI::Range(std::int64_t(1), std::int64_t(1000000)));
     b->add_option("--repeats", o.repeats, "measurements per row (the median is reported)")
@@ -225,48 +320,28 @@ int bench_command(const BenchOptions& o) {
         validate(obstacle_box(probe, box_dims(probe.stencil, 4), bs));
     }
     const bool gpu = lands_on_gpu(backend);
-    const long n = long(o.size.value_or(gpu ? 256 : 64));
+    const std::vector<BenchLattice> lattices =
+        parse_lattices(o.sizes.empty() ? (gpu ? "256" : "64") : o.sizes);
     const std::int64_t steps = o.steps.value_or(gpu ? 200 : 10);
-    check_sizes(m, n, !gpu);
+    check_sizes(m, lattices, !gpu);
 
     std::vector<Row> rows;
     nlohmann::json device;
-    std::string lattice;
-    for (StencilKind st : m.stencils) {
-        std::unique_ptr<Simulation> sim; // one per lattice shape, switched below
-        for (Precision p : m.precisions)
-            for (CollisionKind c : m.collisions)
-                for (Scheme sc : m.schemes)
-                    for (Layout l : m.layouts)
-                        for (const ModelChoice& model :
-                             with_storages(m, {st, c, sc, l, p, {}}, !o.quiet)) {
-                            const std::string why = compatibility_error(model, box_dims(st, n));
-                            if (!why.empty()) {
-                                if (!o.quiet) std::fprintf(stderr, "skipped: %s\n", why.c_str());
-                                continue;
-                            }
-                            if (!sim)
-                                sim = Simulation::create(
-                                    obstacle_box(model, box_dims(model.stencil, std::uint32_t(n)),
-                                                 m.block_sizes[0]),
-                                    backend);
-                            sim->set_model(model);
-                            // The CPU ignores the launch shape: one measurement per model.
-                            const std::size_t shapes = sim->on_gpu() ? m.block_sizes.size() : 1;
-                            for (std::size_t b = 0; b < shapes; ++b) {
-                                sim->set_launch({m.block_sizes[b], 0});
-                                rows.push_back(measure(*sim, o, steps));
-                                report_row(rows.back(), o);
-                            }
-                            device = device_record(*sim);
-                            const Dims& d = sim->setup().dims;
-                            lattice = std::to_string(d.nx) + " x " + std::to_string(d.ny) + " x " +
-                                      std::to_string(d.nz);
-                        }
-    }
+    for (const BenchLattice& l : lattices)
+        for (StencilKind st : m.stencils) {
+            const std::optional<Dims> dims = l.for_stencil(st);
+            if (!dims) {
+                if (!o.quiet)
+                    std::fprintf(stderr, "skipped: --size %s is not a %dD lattice (%s)\n",
+                                 l.text.c_str(), dimensions(st),
+                                 std::string(to_string(st)).c_str());
+                continue;
+            }
+            measure_lattice(m, o, backend, *dims, st, steps, rows, device);
+        }
     if (rows.empty()) throw ConfigError("bench: no combination of the lists can run");
 
-    const std::string table = markdown(rows, device, lattice, steps, o.repeats);
+    const std::string table = markdown(rows, device, steps, o.repeats);
     if (!o.quiet) std::printf("%s", table.c_str());
     if (!o.json.empty()) {
         nlohmann::json j = {{"device", device},

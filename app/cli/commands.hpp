@@ -36,7 +36,8 @@ struct BenchOptions {
     std::string schemes, layouts = "soa,aos", precisions = "fp32", storages, stencils = "d3q19";
     std::string collisions = "bgk", block_sizes = "128,256,512";
     std::string backend = "auto";
-    std::optional<std::int64_t> size, steps;
+    std::string sizes; // --size: lattices, each N or NXxNY[xNZ]; empty: 256 on a GPU, 64 on the CPU
+    std::optional<std::int64_t> steps;
     int repeats = 5;
     std::string json, markdown;
     bool quiet = false;

@@ -1,8 +1,9 @@
 #!/usr/bin/python3
 """Checks `latticelab bench --json J --markdown M`: ROWS records with positive MLUPS, the
-device and copy bandwidth, and a Markdown table with one line per record.
+device and copy bandwidth, and a Markdown table with one line per record; with LATTICES (a
+comma list of NXxNYxNZ), the records' lattices are exactly those, in that order of first use.
 
-Usage: check_bench.py J M ROWS
+Usage: check_bench.py J M ROWS [LATTICES]
 """
 import json
 import sys
@@ -26,13 +27,26 @@ def main():
     for r in recs:
         if r["mlups"] <= 0 or len(r["seconds_per_repeat"]) != b["repeats"]:
             fail("bad record %s" % r)
-        seen.add((r["model"]["scheme"], r["model"]["layout"]))
+        l = r["lattice"]
+        seen.add(("%dx%dx%d" % (l["nx"], l["ny"], l["nz"]), r["model"]["stencil"],
+                  r["model"]["scheme"], r["model"]["layout"]))
     if len(seen) != rows:
-        fail("records repeat a model: %s" % sorted(seen))
+        fail("records repeat a model on one lattice: %s" % sorted(seen))
+    if len(sys.argv) > 4:
+        order = []
+        for r in recs:
+            l = "%(nx)dx%(ny)dx%(nz)d" % r["lattice"]
+            if l not in order:
+                order.append(l)
+        if order != sys.argv[4].split(","):
+            fail("lattices %s, expected %s" % (order, sys.argv[4]))
     with open(mpath) as f:
         table = [l for l in f if l.startswith("| ") and "MLUPS" not in l]
     if len(table) != rows:
         fail("%d table rows, expected %d" % (len(table), rows))
+    if len(sys.argv) > 4 and not all(l.split(" | ")[0].lstrip("| ").replace(" ", "")
+                                      in sys.argv[4].split(",") for l in table):
+        fail("a table row names a lattice that was not asked for")
     print("check_bench: OK (%d rows)" % rows)
 
 

@@ -84,6 +84,16 @@ cli_bad(thermal_bench_kernels_repeat "--kernels 'collide,collide': 'collide' is 
         thermal-bench --kernels collide,collide)
 cli_bad(thermal_bench_schemes_item "--schemes 'pull,': an empty item" thermal-bench --schemes pull,)
 # Without --schemes: every scheme, six rows with one layout.
+# Seed 003's cubic and non-cubic lattices in one call: a cube, a 3-D box and a 2-D one; a
+# lattice of the other dimension is skipped for a stencil.
+cli_ok(bench_several_lattices
+       "bench;--backend;cpu;--size;12,16x12x8,20x12;--stencils;d3q19,d2q9;--schemes;aa;--layouts;soa;--steps;1;--repeats;1;--json;%OUT%/l.json;--markdown;%OUT%/l.md"
+       "${CLI_PY};${CMAKE_CURRENT_SOURCE_DIR}/check_bench.py;%OUT%/l.json;%OUT%/l.md;4;12x12x12,12x12x1,16x12x8,20x12x1")
+cli_bad(bench_size_sides "--size '8x8x8x8': must be a comma list of N" bench --size 8x8x8x8)
+cli_bad(bench_size_small "--size '3x8': must be a comma list of N" bench --size 3x8)
+cli_bad(bench_size_repeat "--size '16,16': '16' is a repeat" bench --size 16,16)
+cli_bad(bench_size_memory "--size 100000x100000x100000 .size = its longest side.: size = 100000"
+        bench --backend cpu --size 100000x100000x100000)
 cli_ok(bench_all_schemes
        "bench;--backend;cpu;--size;8;--steps;1;--repeats;1;--layouts;soa;--json;%OUT%/b.json;--markdown;%OUT%/b.md"
        "${CLI_PY};${CMAKE_CURRENT_SOURCE_DIR}/check_bench.py;%OUT%/b.json;%OUT%/b.md;6")
