@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <omp.h>
 #include <optional>
 #include <sstream>
 
@@ -141,7 +142,8 @@ void check_sizes(const Matrix& m, const std::vector<BenchLattice>& lattices, boo
 // ------------------------------------------------------------------ measuring
 struct Row {
     ModelChoice model;
-    int block = 0;
+    int block = 0;       // GPU threads per block; 0 on the CPU
+    int threads = 0;     // OpenMP threads on the CPU; 0 on a GPU
     std::string lattice; // "256 x 256 x 256"
     nlohmann::json record;
 };
@@ -156,10 +158,12 @@ Row measure(Simulation& sim, const BenchOptions& o, std::int64_t steps) {
     const Dims& d = sim.setup().dims;
     Row row{sim.setup().model,
             sim.on_gpu() ? sim.setup().launch.block_size : 0,
+            sim.on_gpu() ? 0 : omp_get_max_threads(),
             std::to_string(d.nx) + " x " + std::to_string(d.ny) + " x " + std::to_string(d.nz),
             {}};
     row.record = perf_record(sim, {std::uint64_t(steps), median(seconds)});
     row.record["repeats"] = o.repeats;
+    if (row.threads) row.record["openmp_threads"] = row.threads;
     row.record["seconds_per_repeat"] = seconds;
     return row;
 }
@@ -167,13 +171,14 @@ Row measure(Simulation& sim, const BenchOptions& o, std::int64_t steps) {
 void report_row(const Row& r, const BenchOptions& o) {
     if (o.quiet) return;
     const auto& j = r.record;
-    std::fprintf(stderr, "%s: %s %s %s %s %s %s block %d: %.1f MLUPS, %.2f GB/s, %.1f %% of copy\n",
+    std::fprintf(stderr, "%s: %s %s %s %s %s %s %s %d: %.1f MLUPS, %.2f GB/s, %.1f %% of copy\n",
                  r.lattice.c_str(), std::string(to_string(r.model.stencil)).c_str(),
                  std::string(to_string(r.model.precision)).c_str(),
                  std::string(to_string(stored_as(r.model))).c_str(),
                  std::string(to_string(r.model.collision)).c_str(),
                  std::string(to_string(r.model.scheme)).c_str(),
-                 std::string(to_string(r.model.layout)).c_str(), r.block, j["mlups"].get<double>(),
+                 std::string(to_string(r.model.layout)).c_str(), r.block ? "block" : "threads",
+                 r.block ? r.block : r.threads, j["mlups"].get<double>(),
                  j["gb_per_s"].get<double>(), 100 * j["fraction_of_copy_bandwidth"].get<double>());
 }
 
@@ -194,14 +199,15 @@ std::string markdown(const std::vector<Row>& rows, const nlohmann::json& device,
                   device["copy_bandwidth_gb_per_s"].get<double>());
     s << buf << "- lattice: " << lattices << ", periodic box with four solid spheres\n"
       << "- " << steps << " steps per measurement, median of " << repeats << " after a warm-up\n\n"
-      << "| lattice | stencil | precision | storage | collision | scheme | layout | block | MLUPS "
+      << "| lattice | stencil | precision | storage | collision | scheme | layout | block (GPU) / "
+         "threads (CPU) | MLUPS "
          "| GB/s | B/node | % of copy bandwidth | registers | occupancy |\n"
       << "|---|---|---|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|\n";
     for (const Row& r : rows) {
         const auto& j = r.record;
         const auto& lr = j["launch_report"];
         const bool gpu = r.block > 0;
-        const std::string block = gpu ? std::to_string(r.block) : "-";
+        const std::string block = std::to_string(gpu ? r.block : r.threads);
         const std::string regs = gpu ? std::to_string(lr["registers_per_thread"].get<int>()) : "-";
         char occ[32] = "-";
         if (gpu)
@@ -221,6 +227,23 @@ std::string markdown(const std::vector<Row>& rows, const nlohmann::json& device,
         s << buf;
     }
     return s.str();
+}
+
+// --threads: the OpenMP thread counts to measure the CPU back end with (Bailey et al. 2009's
+// CPU comparison); {0} (as set: OMP_NUM_THREADS or every core) when not given.
+std::vector<int> thread_counts(const std::string& text, bool gpu) {
+    if (text.empty()) return {0};
+    if (gpu)
+        throw ConfigError("--threads: sets the CPU back end's OpenMP threads, and this run is on "
+                          "the GPU; add --backend cpu");
+    const int most = 4 * omp_get_num_procs();
+    return parse_list<int>(
+        "--threads", text,
+        [most](std::string_view v) -> std::optional<int> {
+            const std::optional<int> n = parse_int(v);
+            return n && *n >= 1 && *n <= most ? n : std::nullopt;
+        },
+        "thread counts from 1 to " + std::to_string(most) + " (four per core of this machine)");
 }
 
 // Every row of the matrix for one lattice and stencil: one Simulation, switched between rows.
@@ -297,6 +320,10 @@ CLI::App* add_bench(CLI::App& app, BenchOptions& o) {
                   "(3-D stencils) or NXxNY (d2q9), each from 4 to 1048576, e.g. "
                   "64,128x128x64; one table row per lattice and model; default 256 on a GPU, "
                   "64 on the CPU");
+    b->add_option("--threads", o.threads,
+                  "CPU back end: a comma list of OpenMP thread counts, each measured (a thread "
+                  "sweep, as Bailey et al. 2009 compared their GPU code with OpenMP); default: "
+                  "OMP_NUM_THREADS or every core");
     b->add_option("--steps", o.steps, "steps per measurement; default 200 on a GPU, 10 on the CPU")
         ->check(CLI::Range(std::int64_t(1), std::int64_t(1000000)));
     b->add_option("--repeats", o.repeats, "measurements per row (the median is reported)")
@@ -324,6 +351,8 @@ int bench_command(const BenchOptions& o) {
         parse_lattices(o.sizes.empty() ? (gpu ? "256" : "64") : o.sizes);
     const std::int64_t steps = o.steps.value_or(gpu ? 200 : 10);
     check_sizes(m, lattices, !gpu);
+    const int threads_before = omp_get_max_threads();
+    const std::vector<int> threads = thread_counts(o.threads, gpu);
 
     std::vector<Row> rows;
     nlohmann::json device;
@@ -337,8 +366,12 @@ int bench_command(const BenchOptions& o) {
                                  std::string(to_string(st)).c_str());
                 continue;
             }
-            measure_lattice(m, o, backend, *dims, st, steps, rows, device);
+            for (int t : threads) {
+                if (t > 0) omp_set_num_threads(t);
+                measure_lattice(m, o, backend, *dims, st, steps, rows, device);
+            }
         }
+    omp_set_num_threads(threads_before);
     if (rows.empty()) throw ConfigError("bench: no combination of the lists can run");
 
     const std::string table = markdown(rows, device, steps, o.repeats);

@@ -36,7 +36,9 @@ struct BenchOptions {
     std::string schemes, layouts = "soa,aos", precisions = "fp32", storages, stencils = "d3q19";
     std::string collisions = "bgk", block_sizes = "128,256,512";
     std::string backend = "auto";
-    std::string sizes; // --size: lattices, each N or NXxNY[xNZ]; empty: 256 on a GPU, 64 on the CPU
+    // --size: lattices, each N or NXxNY[xNZ]; empty: 256 on a GPU, 64 on the CPU
+    std::string sizes;
+    std::string threads; // --threads: OpenMP thread counts of the CPU back end; empty: as set
     std::optional<std::int64_t> steps;
     int repeats = 5;
     std::string json, markdown;

@@ -1,9 +1,10 @@
 #!/usr/bin/python3
 """Checks `latticelab bench --json J --markdown M`: ROWS records with positive MLUPS, the
 device and copy bandwidth, and a Markdown table with one line per record; with LATTICES (a
-comma list of NXxNYxNZ), the records' lattices are exactly those, in that order of first use.
+comma list of NXxNYxNZ), the records' lattices are exactly those, in that order of first use;
+with THREADS (a comma list), the CPU records' OpenMP thread counts are exactly those.
 
-Usage: check_bench.py J M ROWS [LATTICES]
+Usage: check_bench.py J M ROWS [LATTICES [THREADS]]
 """
 import json
 import sys
@@ -29,7 +30,7 @@ def main():
             fail("bad record %s" % r)
         l = r["lattice"]
         seen.add(("%dx%dx%d" % (l["nx"], l["ny"], l["nz"]), r["model"]["stencil"],
-                  r["model"]["scheme"], r["model"]["layout"]))
+                  r["model"]["scheme"], r["model"]["layout"], r.get("openmp_threads")))
     if len(seen) != rows:
         fail("records repeat a model on one lattice: %s" % sorted(seen))
     if len(sys.argv) > 4:
@@ -44,6 +45,10 @@ def main():
         table = [l for l in f if l.startswith("| ") and "MLUPS" not in l]
     if len(table) != rows:
         fail("%d table rows, expected %d" % (len(table), rows))
+    if len(sys.argv) > 5:
+        counts = sorted({r.get("openmp_threads", 0) for r in recs})
+        if counts != sorted(int(t) for t in sys.argv[5].split(",")):
+            fail("OpenMP thread counts %s, expected %s" % (counts, sys.argv[5]))
     if len(sys.argv) > 4 and not all(l.split(" | ")[0].lstrip("| ").replace(" ", "")
                                       in sys.argv[4].split(",") for l in table):
         fail("a table row names a lattice that was not asked for")

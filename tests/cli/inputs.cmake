@@ -89,6 +89,12 @@ cli_bad(thermal_bench_schemes_item "--schemes 'pull,': an empty item" thermal-be
 cli_ok(bench_several_lattices
        "bench;--backend;cpu;--size;12,16x12x8,20x12;--stencils;d3q19,d2q9;--schemes;aa;--layouts;soa;--steps;1;--repeats;1;--json;%OUT%/l.json;--markdown;%OUT%/l.md"
        "${CLI_PY};${CMAKE_CURRENT_SOURCE_DIR}/check_bench.py;%OUT%/l.json;%OUT%/l.md;4;12x12x12,12x12x1,16x12x8,20x12x1")
+# Bailey et al. 2009's CPU comparison: the same rows at 1 and 2 OpenMP threads.
+cli_ok(bench_thread_sweep
+       "bench;--backend;cpu;--size;12;--schemes;aa,pull;--layouts;soa;--threads;1,2;--steps;1;--repeats;1;--json;%OUT%/t.json;--markdown;%OUT%/t.md"
+       "${CLI_PY};${CMAKE_CURRENT_SOURCE_DIR}/check_bench.py;%OUT%/t.json;%OUT%/t.md;4;12x12x12;1,2")
+cli_bad(bench_threads_zero "--threads '0': must be a comma list of thread counts from 1 to"
+        bench --backend cpu --threads 0)
 cli_bad(bench_size_sides "--size '8x8x8x8': must be a comma list of N" bench --size 8x8x8x8)
 cli_bad(bench_size_small "--size '3x8': must be a comma list of N" bench --size 3x8)
 cli_bad(bench_size_repeat "--size '16,16': '16' is a repeat" bench --size 16,16)
