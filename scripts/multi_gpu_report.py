@@ -23,15 +23,16 @@ def scale_tables(out):
                 row["table"], len(row.get("gpus", [0])), "x".join(map(str, row["lattice"])),
                 row["mlups"], 100 * row["efficiency"]))
         for h in r.get("gpu_halo", []):
-            lines.append("\n- halo between GPUs %s by %s: %.2f MB/step in %.1f us (%.1f GB/s), "
-                         "%.1f us after the updates" % (
+            lines.append("\n- halo between GPUs %s by %s: %.2f MB/step in %.1f us (%.1f GB/s, "
+                         "%.1f GB/s a GPU), %.1f us after the updates" % (
                              h["gpus"], h["transport"], h["halo_bytes_per_step"] / 1e6,
                              h["exchange_us"], h["bandwidth_bytes_per_s"] / 1e9,
+                             h.get("per_gpu_bandwidth_bytes_per_s", 0) / 1e9,
                              h["exposed_exchange_us"]))
         model = r.get("gpu_communication_model", {})
         if model.get("rows"):
-            lines.append("\n%s, halo bandwidth %.1f GB/s:\n" % (
-                model["equations"], model["halo_bandwidth_bytes_per_s"] / 1e9))
+            lines.append("\n%s, one GPU's halo bandwidth %.1f GB/s:\n" % (
+                model["equations"], model["per_gpu_halo_bandwidth_bytes_per_s"] / 1e9))
             lines.append("| GPUs | T_P us | T_C us | border share | Eq. 16 | Eq. 19 | measured |")
             lines.append("|---:|---:|---:|---:|---:|---:|---:|")
             for m in model["rows"]:
@@ -63,8 +64,8 @@ def mpi_tables(runs):
             sub = r.get("subdomains", {})
             ranks = sub.get("per_rank", [])
             exchanges = sub.get("exchanges", 0)
-            rates = [p["halo_bytes_sent_per_step"] * exchanges / p["exchange_seconds"]
-                     for p in ranks if p.get("exchange_seconds", 0) > 0]
+            rates = [p.get("halo_bytes_sent_per_step", 0) * exchanges / p["exchange_seconds"]
+                     for p in ranks if exchanges and p.get("exchange_seconds", 0) > 0]
             lines.append("| %s | %d | %s | %.0f | %.1f %% | %s | %.3g | %s |" % (
                 kind, n, "%(nx)dx%(ny)dx%(nz)d" % r["lattice"], r["mlups"],
                 100 * r["mlups"] / (n * one) if one else 0, sub.get("transport", "one domain"),

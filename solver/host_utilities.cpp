@@ -79,9 +79,9 @@ void check_equilibrium_fields(node_t nodes, const std::vector<double>& rho,
                               const std::vector<double>& u, const std::vector<double>& T,
                               bool needs_T) {
     const auto wrong = [&](const char* field, std::size_t given, std::size_t expected) {
-        throw std::invalid_argument(std::string("equilibrium fields: ") + field + " has " +
-                                    std::to_string(given) + " values, the lattice needs " +
-                                    std::to_string(expected));
+        throw ConfigError(std::string("equilibrium fields: ") + field + " has " +
+                          std::to_string(given) + " values, the lattice needs " +
+                          std::to_string(expected));
     };
     if (rho.size() != nodes) wrong("rho", rho.size(), nodes);
     if (u.size() != 3 * std::size_t(nodes)) wrong("u", u.size(), 3 * std::size_t(nodes));

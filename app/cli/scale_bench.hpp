@@ -48,7 +48,7 @@ std::vector<Sample> gpu_scaling_rows(const ModelChoice& model, const GpuScaling&
 nlohmann::json gpu_halo_rows(const ModelChoice& model, const Dims& dims,
                              const std::vector<int>& gpus);
 // Calore et al. 2016's Eqs. 16 and 19 (1-D tiling, without and with overlap) for each
-// gpu-strong row of two or more GPUs, with the measured halo `bandwidth` (bytes/s) and a
+// gpu-strong row of two or more GPUs, with one GPU's measured halo `bandwidth` (bytes/s) and a
 // border `halo_depth` nodes deep, against the measured efficiency.
 nlohmann::json gpu_model_rows(const std::vector<Sample>& rows, double bandwidth, int halo_depth);
 

@@ -172,12 +172,12 @@ void timelines(const Bench& b, const SimulationSetup& setup, const std::vector<i
 void gpu_halo_table(const Bench& b, const ScaleBenchOptions& o, const std::vector<int>& gpus,
                     const std::vector<Sample>& rows, nlohmann::json& j) {
     j["gpu_halo"] = gpu_halo_rows(b.model, b.cube(o.gpu_weak_size, 2), gpus);
-    const double peer = j["gpu_halo"][0]["bandwidth_bytes_per_s"];
+    const double peer = j["gpu_halo"][0]["per_gpu_bandwidth_bytes_per_s"];
     const int depth = halo_shape(engine_config(obstacle_box(b.model, b.cube(8, 1), 256))).depth;
     j["gpu_communication_model"] = {
         {"equations", "Calore et al. 2016, Eq. 16 (T = T_P + T_C) and Eq. 19 (border first: "
                       "T = max(T_P (1 - b), T_C) + T_P b)"},
-        {"halo_bandwidth_bytes_per_s", peer},
+        {"per_gpu_halo_bandwidth_bytes_per_s", peer},
         {"rows", gpu_model_rows(rows, peer, depth)}};
 }
 
@@ -210,7 +210,7 @@ void gpu_halo_markdown(std::ostringstream& md, const nlohmann::json& j) {
     }
     const auto& m = j["gpu_communication_model"];
     md << "\n## Communication model over GPUs (" << m["equations"].get<std::string>()
-       << "), peer bandwidth as measured above\n\n"
+       << "), one GPU's peer bandwidth: half the two GPUs' rate above\n\n"
        << "| GPUs | lattice | T_P us | T_C us | border share | Eq. 16 eff. | Eq. 19 eff. | "
           "measured eff. |\n|---:|---|---:|---:|---:|---:|---:|---:|\n";
     for (const auto& r : m["rows"]) {

@@ -102,7 +102,8 @@ std::vector<Sample> gpu_scaling_rows(const ModelChoice& model, const GpuScaling&
 }
 
 // The exchange between two GPUs of this process, per transport: one traced step of two slabs
-// of `dims` (one per GPU), the exchange's extent in it and the bytes it moved. NCCL moves halos
+// of `dims` (one per GPU), the exchange's extent in it and the bytes it moved, both GPUs' sends
+// together; each GPU moves half of them in that time. NCCL moves halos
 // between ranks only: mpirun's records give its figures (scripts/multi-gpu-bench).
 nlohmann::json gpu_halo_rows(const ModelChoice& model, const Dims& dims,
                              const std::vector<int>& gpus) {
@@ -121,15 +122,16 @@ nlohmann::json gpu_halo_rows(const ModelChoice& model, const Dims& dims,
                         {"exchange_us", us},
                         {"exposed_exchange_us", t["exposed_exchange_us"]},
                         {"step_us", t["step_us"]},
-                        {"bandwidth_bytes_per_s", us > 0 ? bytes / (us * 1e-6) : 0.0}});
+                        {"bandwidth_bytes_per_s", us > 0 ? bytes / (us * 1e-6) : 0.0},
+                        {"per_gpu_bandwidth_bytes_per_s", us > 0 ? bytes / 2 / (us * 1e-6) : 0.0}});
     }
     return rows;
 }
 
 // Calore et al. 2016's model of 1-D tiling against the gpu-strong rows: T_P = beta N / N_p
-// (beta from one GPU), T_C = the halo bytes one GPU moves / B (the peer transport's bandwidth,
-// gpu_halo_rows); Eq. 16 without overlap, T = T_P + T_C, and Eq. 19 with the border first,
-// T = max(T_P (1 - b), T_C) + T_P b, b the border's share of a slab's sites.
+// (beta from one GPU), T_C = the halo bytes one GPU moves / B (one GPU's rate with the peer
+// transport, gpu_halo_rows); Eq. 16 without overlap, T = T_P + T_C, and Eq. 19 with the border
+// first, T = max(T_P (1 - b), T_C) + T_P b, b the border's share of a slab's sites.
 nlohmann::json gpu_model_rows(const std::vector<Sample>& rows, double bandwidth, int halo_depth) {
     nlohmann::json out = nlohmann::json::array();
     double beta = 0;

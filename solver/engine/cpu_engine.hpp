@@ -74,12 +74,10 @@ public:
         } else {
             check_equilibrium_fields(cfg_.dims.nodes(), rho, u, T, M::kHasTemperature);
             clear_populations();
+            const double* temperature = M::kHasTemperature ? T.data() : nullptr;
             for_each_node_addressing([&](auto L, auto Sc, const Args& a, std::int64_t k) {
-                if (!is_updated(flags_[k])) return;
-                const double un[3] = {u[3 * k], u[3 * k + 1], u[3 * k + 2]};
-                Real v[M::kStateQ];
-                M::equilibrium_values(a, rho[k], un, T.empty() ? 0.0 : T[k], v);
-                M::template write_state<L(), Sc()>(a, node_t(k), v);
+                if (is_updated(flags_[k]))
+                    start_node<M, L(), Sc()>(a, node_t(k), rho.data(), u.data(), temperature);
             });
         }
     }

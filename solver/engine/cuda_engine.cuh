@@ -97,10 +97,11 @@ public:
         } else {
             const node_t nodes = cfg_.dims.nodes();
             check_equilibrium_fields(nodes, rho, u, T, M::kHasTemperature);
-            DeviceBuffer<double> fields(std::size_t(nodes) * (T.empty() ? 4 : 5));
+            const bool with_T = M::kHasTemperature; // checked: then T holds a value a node
+            DeviceBuffer<double> fields(std::size_t(nodes) * (with_T ? 5 : 4));
             double* const d_rho = fields.get();
             double* const d_u = d_rho + nodes;
-            double* const d_T = T.empty() ? nullptr : d_u + 3 * std::size_t(nodes);
+            double* const d_T = with_T ? d_u + 3 * std::size_t(nodes) : nullptr;
             upload_doubles(d_rho, rho);
             upload_doubles(d_u, u);
             if (d_T) upload_doubles(d_T, T);

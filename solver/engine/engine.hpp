@@ -221,7 +221,7 @@ void mark_near_wall(StencilKind stencil, const Dims& dims, std::vector<std::uint
 // lie within place.halo[a] nodes of a cut along axis a: those whose populations cross to other
 // tiles, or which read what crosses from them.
 void mark_tile_border(const TilePlace& place, const Dims& dims, std::vector<std::uint8_t>& flags);
-// Throws std::invalid_argument unless rho holds `nodes` values, u 3 per node and T one per node
+// Throws ConfigError unless rho holds `nodes` values, u 3 per node and T one per node
 // (none where the model has no temperature and T is empty): Engine::import_equilibrium's fields.
 void check_equilibrium_fields(node_t nodes, const std::vector<double>& rho,
                               const std::vector<double>& u, const std::vector<double>& T,

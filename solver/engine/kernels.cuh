@@ -140,11 +140,7 @@ __global__ void import_equilibrium_kernel(typename M::Args a, const double* rho,
                                           const double* T) {
     const node_t n = node_t(blockIdx.x) * blockDim.x + threadIdx.x;
     if (n >= M::lattice(a).dims.nodes() || !is_updated(M::lattice(a).flags[n])) return;
-    const double un[3] = {u[3 * std::size_t(n)], u[3 * std::size_t(n) + 1],
-                          u[3 * std::size_t(n) + 2]};
-    typename M::Real v[M::kStateQ];
-    M::equilibrium_values(a, rho[n], un, T ? T[n] : 0.0, v);
-    M::template write_state<L, Sc>(a, n, v);
+    start_node<M, L, Sc>(a, n, rho, u, T);
 }
 
 // rho, ux, uy, uz and T, each `nodes` doubles from `out`.

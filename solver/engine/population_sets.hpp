@@ -76,6 +76,18 @@ LL_HD void from_canonical(const double* state, node_t n, node_t nodes,
     }
 }
 
+// Node n's start state from its fields (EquilibriumFromFields): rho, u (3 per node), T (null: 0),
+// written where the scheme keeps it. The CPU engine's loop and the GPU kernel both call it.
+template <NodeModel M, Layout L, Scheme Sc>
+LL_HD void start_node(const typename M::Args& a, node_t n, const double* rho, const double* u,
+                      const double* T) {
+    const double un[3] = {u[3 * std::size_t(n)], u[3 * std::size_t(n) + 1],
+                          u[3 * std::size_t(n) + 2]};
+    typename M::Real v[M::kStateQ];
+    M::equilibrium_values(a, rho[n], un, T ? T[n] : 0.0, v);
+    M::template write_state<L, Sc>(a, n, v);
+}
+
 // The step arguments with an engine's buffers: set k in a[k] (A-B schemes write b[k]; in-place
 // ones read and write a[k]), the flags, the parity and the step number.
 template <NodeModel M, class Buffers>

@@ -216,8 +216,6 @@ TEST(GpuSolver, BadGraphSettingIsRefusedNamingTheValues) {
     }
 }
 
-// Every block size the kernel can launch gives the same flow; larger ones are refused with a
-// message that names the register-limited maximum.
 // The GPU builds the start state from the fields in a kernel (import_equilibrium): the state
 // the host makes and uploads, within one rounding of the stored type.
 TEST(GpuSolver, StartStateFromFieldsIsTheHostsCanonicalState) {
@@ -226,6 +224,8 @@ TEST(GpuSolver, StartStateFromFieldsIsTheHostsCanonicalState) {
         EXPECT_LE(start_state_difference(c, BackendKind::Cuda), c.gpu_tolerance) << c.scenario;
 }
 
+// Every block size the kernel can launch gives the same flow; larger ones are refused with a
+// message that names the register-limited maximum.
 TEST(GpuSolver, EveryBlockSizeGivesTheSameFlow) {
     LL_REQUIRE_GPU();
     auto s = test_box(StencilKind::D3Q19, Precision::FP32, CollisionKind::BGK);
