@@ -23,10 +23,20 @@ concept RowModel = M::kSets == 1 && !M::kHasTemperature &&
     typename M::Stencil;
 };
 
+// GCC builds the lanes' loop twice, for the build's baseline (SSE2's 128-bit lanes) and for
+// AVX2 (256-bit), and picks one when the program starts. AVX2 brings no fused multiply-add
+// (that is the separate FMA extension), so each lane computes what the per-node update does,
+// bit for bit.
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && !defined(__CUDACC__)
+#define LL_CPU_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define LL_CPU_CLONES
+#endif
+
 // `count` plain nodes from n0 on, along x, none at the row's ends. Flattened: the collision is
 // inlined into the lanes' loop, which the vectoriser needs.
 template <class S, Layout L, Scheme Sc, class C, class Real>
-[[gnu::flatten]] void update_run(const StepArgs<Real, Real>& a, node_t n0, std::int64_t count) {
+[[gnu::flatten]] LL_CPU_CLONES void update_run(const StepArgs<Real, Real>& a, node_t n0, std::int64_t count) {
     using P = Propagation<S, L, Sc, Real, Real>;
     const NodeFrame fr = make_frame(a.dims, n0);
     offset_t in[S::Q], out[S::Q];
