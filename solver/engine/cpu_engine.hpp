@@ -66,18 +66,11 @@ public:
         });
     }
 
-    void import_equilibrium(const EngineConfig& cfg, const std::vector<std::uint8_t>& flags,
-                            const std::vector<double>& rho, const std::vector<double>& u,
-                            const std::vector<double>& T) override {
-        if constexpr (!EquilibriumFromFields<M>) {
-            Engine::import_equilibrium(cfg, flags, rho, u, T);
-        } else {
-            check_equilibrium_fields(cfg_.dims.nodes(), rho, u, T, M::kHasTemperature);
+    void start_from_fields(const double* rho, const double* u, const double* T) override {
+        if constexpr (EquilibriumFromFields<M>) {
             clear_populations();
-            const double* temperature = M::kHasTemperature ? T.data() : nullptr;
             for_each_node_addressing([&](auto L, auto Sc, const Args& a, std::int64_t k) {
-                if (is_updated(flags_[k]))
-                    start_node<M, L(), Sc()>(a, node_t(k), rho.data(), u.data(), temperature);
+                if (is_updated(flags_[k])) start_node<M, L(), Sc()>(a, node_t(k), rho, u, T);
             });
         }
     }

@@ -89,26 +89,20 @@ public:
 
     // The fields go to the GPU (32 bytes a node) and the kernel makes their equilibrium there,
     // rather than the host making and sending the canonical state (152 bytes a node for D3Q19).
-    void import_equilibrium(const EngineConfig& cfg, const std::vector<std::uint8_t>& flags,
-                            const std::vector<double>& rho, const std::vector<double>& u,
-                            const std::vector<double>& T) override {
-        if constexpr (!EquilibriumFromFields<M>) {
-            Engine::import_equilibrium(cfg, flags, rho, u, T);
-        } else {
-            const node_t nodes = cfg_.dims.nodes();
-            check_equilibrium_fields(nodes, rho, u, T, M::kHasTemperature);
-            const bool with_T = M::kHasTemperature; // checked: then T holds a value a node
-            DeviceBuffer<double> fields(std::size_t(nodes) * (with_T ? 5 : 4));
+    void start_from_fields(const double* rho, const double* u, const double* T) override {
+        if constexpr (EquilibriumFromFields<M>) {
+            const std::size_t nodes = cfg_.dims.nodes();
+            DeviceBuffer<double> fields(nodes * (T ? 5 : 4));
             double* const d_rho = fields.get();
             double* const d_u = d_rho + nodes;
-            double* const d_T = with_T ? d_u + 3 * std::size_t(nodes) : nullptr;
-            upload_doubles(d_rho, rho);
-            upload_doubles(d_u, u);
-            if (d_T) upload_doubles(d_T, T);
+            double* const d_T = T ? d_u + 3 * nodes : nullptr;
+            upload_doubles(d_rho, rho, nodes);
+            upload_doubles(d_u, u, 3 * nodes);
+            if (d_T) upload_doubles(d_T, T, nodes);
             clear_populations();
             M::with_layout_scheme(cfg_.model, [&](auto L, auto Sc) {
                 import_equilibrium_kernel<M, L(), Sc()>
-                    <<<grid_for(nodes), 256, 0, stream_>>>(current_args(), d_rho, d_u, d_T);
+                    <<<grid_for(node_t(nodes)), 256, 0, stream_>>>(current_args(), d_rho, d_u, d_T);
             });
             LL_CUDA(cudaGetLastError());
             LL_CUDA(cudaStreamSynchronize(stream_));
@@ -317,9 +311,8 @@ private:
                 LL_CUDA(cudaMemsetAsync(b_[k].get(), 0, b_[k].size() * sizeof(Store), stream_));
         }
     }
-    void upload_doubles(double* to, const std::vector<double>& from) {
-        LL_CUDA(cudaMemcpyAsync(to, from.data(), from.size() * sizeof(double),
-                                cudaMemcpyHostToDevice, stream_));
+    void upload_doubles(double* to, const double* from, std::size_t count) {
+        LL_CUDA(cudaMemcpyAsync(to, from, count * sizeof(double), cudaMemcpyHostToDevice, stream_));
     }
 
     static unsigned grid_for(node_t nodes, int block = 256) {

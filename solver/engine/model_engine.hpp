@@ -34,8 +34,25 @@ public:
     }
     std::size_t element_bytes() const override { return sizeof(typename M::Store); }
 
+    // A model that makes its own equilibrium (EquilibriumFromFields) starts where the lattice
+    // lives: the fields are checked here, and each engine writes every updated node's
+    // start_node (start_from_fields). Others start from the host's canonical state.
+    void import_equilibrium(const EngineConfig& cfg, const std::vector<std::uint8_t>& flags,
+                            const std::vector<double>& rho, const std::vector<double>& u,
+                            const std::vector<double>& T) override {
+        if constexpr (!EquilibriumFromFields<M>) {
+            Engine::import_equilibrium(cfg, flags, rho, u, T);
+        } else {
+            check_equilibrium_fields(config().dims.nodes(), rho, u, T, M::kHasTemperature);
+            start_from_fields(rho.data(), u.data(), M::kHasTemperature ? T.data() : nullptr);
+        }
+    }
+
 protected:
     virtual const EngineConfig& config() const = 0;
+    // rho and T: a value a node, u three; T null where the model has none. Called only for
+    // models of EquilibriumFromFields, after the check.
+    virtual void start_from_fields(const double* rho, const double* u, const double* T) = 0;
 };
 
 } // namespace ll
