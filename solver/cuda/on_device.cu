@@ -11,68 +11,73 @@ class OnDevice final : public Engine {
 public:
     OnDevice(std::unique_ptr<Engine> e, int device) : e_(std::move(e)), device_(device) {}
     ~OnDevice() override {
-        cudaSetDevice(device_);
+        const DeviceScope scope(device_);
         e_.reset();
     }
-    double step(int steps) override { return on().step(steps); }
-    void export_state(std::vector<double>& f) override { on().export_state(f); }
-    void import_state(const std::vector<double>& f) override { on().import_state(f); }
+    double step(int steps) override { return on()->step(steps); }
+    void export_state(std::vector<double>& f) override { on()->export_state(f); }
+    void import_state(const std::vector<double>& f) override { on()->import_state(f); }
     void import_equilibrium(const EngineConfig& cfg, const std::vector<std::uint8_t>& flags,
                             const std::vector<double>& rho, const std::vector<double>& u,
                             const std::vector<double>& T) override {
-        on().import_equilibrium(cfg, flags, rho, u, T);
+        on()->import_equilibrium(cfg, flags, rho, u, T);
     }
-    void set_flags(const std::vector<std::uint8_t>& f) override { on().set_flags(f); }
-    void set_flow(const FlowParams& flow) override { on().set_flow(flow); }
-    void set_launch(const LaunchConfig& l) override { on().set_launch(l); }
-    LaunchReport launch_report() const override { return on().launch_report(); }
-    void read_macro(MacroField& out) override { on().read_macro(out); }
+    void set_flags(const std::vector<std::uint8_t>& f) override { on()->set_flags(f); }
+    void set_flow(const FlowParams& flow) override { on()->set_flow(flow); }
+    void set_launch(const LaunchConfig& l) override { on()->set_launch(l); }
+    LaunchReport launch_report() const override { return on()->launch_report(); }
+    void read_macro(MacroField& out) override { on()->read_macro(out); }
     void read_field(const FieldRequest& req, const FieldRegion& region, float* out,
                     MemorySpace space) override {
-        on().read_field(req, region, out, space);
+        on()->read_field(req, region, out, space);
     }
-    std::uint64_t count_nonfinite() override { return on().count_nonfinite(); }
-    const DeviceInfo& device() const override { return on().device(); }
-    double copy_bandwidth() override { return on().copy_bandwidth(); }
-    std::vector<std::string> step_passes() const override { return on().step_passes(); }
+    std::uint64_t count_nonfinite() override { return on()->count_nonfinite(); }
+    const DeviceInfo& device() const override { return on()->device(); }
+    double copy_bandwidth() override { return on()->copy_bandwidth(); }
+    std::vector<std::string> step_passes() const override { return on()->step_passes(); }
     std::vector<KernelResources> pass_resources(const std::string& pass, int block) const override {
-        return on().pass_resources(pass, block);
+        return on()->pass_resources(pass, block);
     }
     double time_pass(const std::string& pass, int block, int launches) override {
-        return on().time_pass(pass, block, launches);
+        return on()->time_pass(pass, block, launches);
     }
-    int population_sets() const override { return on().population_sets(); }
+    int population_sets() const override { return on()->population_sets(); }
     std::vector<std::array<int, 3>> set_velocities(int set) const override {
-        return on().set_velocities(set);
+        return on()->set_velocities(set);
     }
     std::uint64_t outgoing_element(int set, node_t n, int i, int parity) const override {
-        return on().outgoing_element(set, n, i, parity);
+        return on()->outgoing_element(set, n, i, parity);
     }
-    std::size_t element_bytes() const override { return on().element_bytes(); }
+    std::size_t element_bytes() const override { return on()->element_bytes(); }
     int add_halo_list(int set, std::vector<std::uint64_t> elements) override {
-        return on().add_halo_list(set, std::move(elements));
+        return on()->add_halo_list(set, std::move(elements));
     }
-    void clear_halo_lists() override { on().clear_halo_lists(); }
-    void start_steps(int steps) override { on().start_steps(steps); }
-    void finish_steps() override { on().finish_steps(); }
-    void* stream_handle() override { return on().stream_handle(); }
-    void* current_set(int set) override { return on().current_set(set); }
+    void clear_halo_lists() override { on()->clear_halo_lists(); }
+    void start_steps(int steps) override { on()->start_steps(steps); }
+    void finish_steps() override { on()->finish_steps(); }
+    void* stream_handle() override { return on()->stream_handle(); }
+    void* current_set(int set) override { return on()->current_set(set); }
     void pack(int list, void* out, MemorySpace space, void* stream) override {
-        on().pack(list, out, space, stream);
+        on()->pack(list, out, space, stream);
     }
     void unpack(int list, const void* in, MemorySpace space, void* stream) override {
-        on().unpack(list, in, space, stream);
+        on()->unpack(list, in, space, stream);
     }
     bool splits_steps() const override { return e_->splits_steps(); }
-    void start_border() override { on().start_border(); }
-    void start_interior() override { on().start_interior(); }
-    void* border_stream_handle() override { return on().border_stream_handle(); }
+    void start_border() override { on()->start_border(); }
+    void start_interior() override { on()->start_interior(); }
+    void* border_stream_handle() override { return on()->border_stream_handle(); }
 
 private:
-    Engine& on() const {
-        LL_CUDA(cudaSetDevice(device_));
-        return *e_;
-    }
+    // The engine with its GPU current for one call: the caller's device comes back at the end of
+    // the full expression, so that work after a multi-GPU run (a one-device lattice, a probe)
+    // lands where the caller's device says, not on the last GPU an engine used.
+    struct Bound {
+        DeviceScope scope;
+        Engine* engine;
+        Engine* operator->() const { return engine; }
+    };
+    Bound on() const { return Bound{DeviceScope(device_), e_.get()}; }
     std::unique_ptr<Engine> e_;
     int device_;
 };
@@ -87,7 +92,7 @@ std::unique_ptr<Engine> make_cuda_engine_on(const EngineConfig& cfg, int device,
         why = "GPU " + std::to_string(device) + " is not present";
         return nullptr;
     }
-    LL_CUDA(cudaSetDevice(device));
+    const DeviceScope scope(device); // the engine is made on its GPU; the caller's comes back
     auto e = make_cuda_engine(cfg, why);
     if (!e) return nullptr;
     return std::make_unique<OnDevice>(std::move(e), device);
