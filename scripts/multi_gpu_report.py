@@ -13,8 +13,9 @@ def scale_tables(out):
     lines = []
     for path in sorted(glob.glob(os.path.join(out, "multi-*.json"))):
         r = json.load(open(path))
-        lines.append("\n## In process, peer copies: %s %s %s\n" % (
-            r["model"]["stencil"], r["model"]["scheme"], r["model"]["precision"]))
+        lines.append("\n## In process, peer copies: %s %s %s stored as %s\n" % (
+            r["model"]["stencil"], r["model"]["scheme"], r["model"]["precision"],
+            r["model"].get("storage", r["model"]["precision"])))
         lines.append("- device: %s, copy bandwidth %.1f GB/s (one GPU, same run)\n" % (
             r["device"], r["copy_bandwidth_gb_per_s"]))
         lines.append("| table | GPUs | lattice | MLUPS | efficiency |\n|---|---:|---|---:|---:|")

@@ -236,7 +236,7 @@ std::string markdown(const nlohmann::json& j, const std::vector<Sample>& rows,
     std::snprintf(buf, sizeof buf, "- copy bandwidth (same run, one device): %.1f GB/s\n",
                   j["copy_bandwidth_gb_per_s"].get<double>());
     md << buf << "- model: " << o.stencil << " " << o.scheme << " " << o.precision
-       << ", periodic box with four solid spheres\n- exchange: " << exchange_order(j) << "\n";
+       << (o.storage.empty() ? "" : " stored as " + o.storage) << ", periodic box with four solid spheres\n- exchange: " << exchange_order(j) << "\n";
     table(md, rows, "strong", "Efficiency: MLUPS / MLUPS of one domain (same device).");
     table(md, rows, "weak", "Efficiency: MLUPS / MLUPS of one subdomain's box (one device).");
     table(md, rows, "gpu-weak",
@@ -305,6 +305,9 @@ CLI::App* add_scale_bench(CLI::App& app, ScaleBenchOptions& o) {
     b->add_option("--stencil", o.stencil, "d2q9|d3q19|d3q27")->capture_default_str();
     b->add_option("--scheme", o.scheme, scheme_names())->capture_default_str();
     b->add_option("--precision", o.precision, precision_names())->capture_default_str();
+    b->add_option("--storage", o.storage,
+                  "how populations are stored: " + storage_names() +
+                      " (default: the precision's own; 16-bit storage computes in fp32)");
     b->add_option("--backend", o.backend, "auto: CUDA when a GPU is usable, else the CPU")
         ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
     b->add_option("--repeats", o.repeats, "measurements per row (the median is reported)")
@@ -359,6 +362,16 @@ ModelChoice model_of(const ScaleBenchOptions& o) {
     if (!precision)
         throw ConfigError("--precision '" + o.precision + "': must be " + precision_names());
     model.precision = *precision;
+    if (!o.storage.empty()) {
+        const auto storage = parse_storage(o.storage);
+        if (!storage)
+            throw ConfigError("--storage '" + o.storage + "': must be " + storage_names());
+        try {
+            set_storage(model, *storage);
+        } catch (const ConfigError& e) {
+            throw ConfigError("--storage " + o.storage + ": " + e.what());
+        }
+    }
     return model;
 }
 
@@ -453,7 +466,8 @@ int scale_bench_command(const ScaleBenchOptions& o) {
     j["overlap"] = std::string(to_string(overlap_requested())); // LATTICELAB_OVERLAP
     j["model"] = {{"stencil", std::string(to_string(b.model.stencil))},
                   {"scheme", std::string(to_string(b.model.scheme))},
-                  {"precision", std::string(to_string(b.model.precision))}};
+                  {"precision", std::string(to_string(b.model.precision))},
+                  {"storage", std::string(to_string(stored_as(b.model)))}};
     if (wants(tables, "halo")) halo_tables(b, strong_setup, rows, j);
     if (wants(tables, "timeline")) timelines(b, strong_setup, gpus, j);
     if (wants(tables, "gpu-halo") && gpus.size() > 1)

@@ -47,6 +47,10 @@ cli_bad(scale_bench_tables "--tables 'bogus': must be a comma list of all, stron
         scale-bench --backend cpu --tables halo,bogus)
 cli_bad(scale_bench_gpus "--gpus 0: no usable GPU"
         scale-bench --backend cpu --gpus 0)
+cli_bad(scale_bench_storage "--storage fp16s: storage = fp16s: with precision = fp64 the allowed storage is fp64"
+        scale-bench --backend cpu --precision fp64 --storage fp16s)
+cli_bad(scale_bench_storage_name "--storage 'fp8': must be"
+        scale-bench --backend cpu --storage fp8)
 cli_bad(scale_bench_d2q37 "--stencil d2q37: scale-bench times the isothermal models"
         scale-bench --backend cpu --stencil d2q37)
 
