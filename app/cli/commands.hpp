@@ -59,6 +59,14 @@ struct ScaleBenchOptions {
     bool quiet = false;
 };
 
+// `lab` (lab_command.cpp): the papers' measurements (app/lab/).
+struct LabOptions {
+    std::vector<std::string> studies;
+    std::string out = "lab";
+    std::string backend = "auto";
+    bool quick = false, quiet = false;
+};
+
 // `thermal-bench` (thermal_bench_command.cpp): seed 004's D2Q37 kernels on the GPU.
 struct ThermalBenchOptions {
     std::int64_t size = 1024, height = 4096; // seed 004's lattices hold about 4 M sites
@@ -94,6 +102,8 @@ int run_command(const RunOptions& o);
 int render_bench_command(const RenderBenchOptions& o);
 int bench_command(const BenchOptions& o);
 CLI::App* add_scale_bench(CLI::App& app, ScaleBenchOptions& o);
+CLI::App* add_lab(CLI::App& app, LabOptions& o);
+int lab_command(const LabOptions& o);
 int scale_bench_command(const ScaleBenchOptions& o);
 int thermal_bench_command(const ThermalBenchOptions& o);
 int scenarios_command();

@@ -70,7 +70,7 @@ int dispatch(int argc, char** argv) {
                  "Without arguments: `latticelab run cylinder2d`.",
                  "latticelab");
     app.require_subcommand(0, 1);
-    app.footer("Commands: run, scenarios, bench, scale-bench, thermal-bench, render-bench (GL "
+    app.footer("Commands: run, scenarios, bench, scale-bench, lab, thermal-bench, render-bench (GL "
                "builds) (each "
                "has --help).\n" +
                model_help());
@@ -81,6 +81,8 @@ int dispatch(int argc, char** argv) {
     CLI::App* scen_cmd = add_scenarios(app);
     ScaleBenchOptions scale_bench;
     CLI::App* scale_bench_cmd = add_scale_bench(app, scale_bench);
+    LabOptions lab;
+    CLI::App* lab_cmd = add_lab(app, lab);
     ThermalBenchOptions thermal_bench;
     CLI::App* thermal_bench_cmd = add_thermal_bench(app, thermal_bench);
 #if LATTICELAB_HAS_GL
@@ -97,6 +99,7 @@ int dispatch(int argc, char** argv) {
     if (*bench_cmd) return bench_command(bench);
     if (*thermal_bench_cmd) return thermal_bench_command(thermal_bench);
     if (*scale_bench_cmd) return scale_bench_command(scale_bench);
+    if (*lab_cmd) return lab_command(lab);
 #if LATTICELAB_HAS_GL
     if (*render_bench_cmd) return render_bench_command(render_bench);
 #endif

@@ -4,6 +4,9 @@
 #include "../domain/nccl_exchange.hpp"
 #include "../domain/step_timeline.hpp"
 #include "../engine/engine.hpp"
+#include "../lab/memory_probe.hpp"
+
+#include <stdexcept>
 
 namespace ll {
 std::unique_ptr<Engine> make_cuda_engine(const EngineConfig&, std::string& why) {
@@ -43,3 +46,12 @@ bool cuda_device_present(std::string& why) {
     return false;
 }
 } // namespace ll
+
+namespace ll::lab {
+MemoryProbeResult run_memory_probe(const MemoryProbeSpec&, int) {
+    throw std::runtime_error("the memory probe needs a CUDA GPU; this build has no CUDA support");
+}
+int max_blocks_per_sm(int) {
+    return 0;
+}
+} // namespace ll::lab

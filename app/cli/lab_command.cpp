@@ -1,0 +1,112 @@
+// `latticelab lab STUDY...`: the papers' measurements (app/lab/), each written as CSV, JSON,
+// Markdown and PNG plots into --out. `all` runs every study the device can; `list` lists them.
+#include "app/lab/lab_studies.hpp"
+#include "commands.hpp"
+#include "progress.hpp"
+
+#include <cstdio>
+#include <stdexcept>
+
+namespace ll::cli {
+
+CLI::App* add_lab(CLI::App& app, LabOptions& o) {
+    CLI::App* c = app.add_subcommand(
+        "lab", "the papers' measurements, reproduced on this machine: each study writes "
+               "<study>.csv, .json, .md and PNG plots into --out");
+    c->add_option("studies", o.studies,
+                  "one or more of " + lab::study_names() +
+                      ", or all (every study this device can run), or list")
+        ->required();
+    c->add_option("--out", o.out, "the folder for the studies' files")->capture_default_str();
+    c->add_option("--backend", o.backend,
+                  "where the lattice studies run (auto: CUDA when a GPU is usable); the "
+                  "memory studies need a GPU")
+        ->check(CLI::IsMember({"auto", "cpu", "cuda"}))
+        ->capture_default_str();
+    c->add_flag("--quick", o.quick,
+                "small sweeps: a check that every study runs, not a measurement");
+    c->add_flag("--quiet,-q", o.quiet, "no progress on stderr");
+    std::string help = "\nStudies:\n";
+    for (const lab::Study& s : lab::studies())
+        help += "  " + s.name + ": " + s.what + " (" + s.paper + ")" +
+                (s.needs_gpu.empty() ? "" : "; needs a GPU: " + s.needs_gpu) + "\n";
+    c->footer(help);
+    return c;
+}
+
+namespace {
+
+int list_studies() {
+    for (const lab::Study& s : lab::studies())
+        std::printf("%-11s %s\n            %s%s\n", s.name.c_str(), s.paper.c_str(), s.what.c_str(),
+                    s.needs_gpu.empty() ? ""
+                                        : ("\n            needs a GPU: " + s.needs_gpu).c_str());
+    return 0;
+}
+
+// The studies asked for, in the registry's order for `all`; ConfigError for a name that does
+// not exist, and for a GPU study asked for by name where no GPU is usable.
+std::vector<const lab::Study*> chosen(const LabOptions& o, bool gpu) {
+    std::vector<const lab::Study*> out;
+    for (const std::string& name : o.studies) {
+        if (name == "all") {
+            for (const lab::Study& s : lab::studies())
+                if (gpu || s.needs_gpu.empty()) out.push_back(&s);
+            continue;
+        }
+        const lab::Study* s = lab::find_study(name);
+        if (!s)
+            throw ConfigError("lab: study '" + printable(name) + "' does not exist; use " +
+                              lab::study_names() + ", all or list");
+        if (!gpu && !s->needs_gpu.empty())
+            throw ConfigError("lab " + name + ": needs a CUDA GPU (" + s->needs_gpu +
+                              "), and none is usable here; `lab all` runs the studies this "
+                              "machine can");
+        out.push_back(s);
+    }
+    return out;
+}
+
+} // namespace
+
+int lab_command(const LabOptions& o) {
+    for (const std::string& name : o.studies)
+        if (name == "list") return list_studies();
+    const BackendKind backend = backend_from(o.backend);
+    const bool gpu = backend != BackendKind::Cpu && cuda_compiled_in() && cuda_device_count() > 0;
+    if (backend == BackendKind::Cuda && !gpu)
+        throw ConfigError("--backend cuda: no usable GPU (" +
+                          std::string(cuda_compiled_in() ? "none found" : "a build without CUDA") +
+                          ")");
+    const auto todo = chosen(o, gpu);
+    lab::LabContext ctx;
+    ctx.backend = gpu ? BackendKind::Cuda : BackendKind::Cpu;
+    ctx.gpu = gpu;
+    ctx.quick = o.quick;
+    ctx.commit = lab::lab_commit();
+    if (!o.quiet)
+        ctx.progress = [](const std::string& what) { std::fprintf(stderr, "%s\n", what.c_str()); };
+    if (!gpu && !o.quiet)
+        for (const lab::Study& s : lab::studies())
+            if (!s.needs_gpu.empty())
+                std::fprintf(stderr, "skipped %s: needs a CUDA GPU (%s)\n", s.name.c_str(),
+                             s.needs_gpu.c_str());
+    int done = 0;
+    for (const lab::Study* s : todo) {
+        if (!o.quiet)
+            std::fprintf(stderr, "[%d/%zu] %s (%s)\n", done + 1, todo.size(), s->name.c_str(),
+                         s->paper.c_str());
+        lab::StudyReport r;
+        try {
+            r = s->run(ctx);
+        } catch (const std::invalid_argument& e) { // a sweep the device cannot run
+            throw ConfigError("lab " + s->name + ": " + e.what());
+        }
+        for (const auto& path : lab::write_report(r, o.out))
+            std::printf("%s\n", path.string().c_str());
+        ++done;
+    }
+    return 0;
+}
+
+} // namespace ll::cli

@@ -1,0 +1,214 @@
+// The lab's global-memory probe (solver/lab/memory_probe.hpp): Obrecht et al. 2010's kernel,
+// which reads N words, notes the clock, writes them back and notes it again. The words are N
+// arrays of one word per thread (structure of arrays, as the LBM kernels hold populations), so
+// an aligned warp access is 32 consecutive words and a misaligned one is shifted by one word.
+#include "../lab/memory_probe.hpp"
+#include "cuda_buffer.hpp"
+#include "device_properties.cuh"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
+namespace ll::lab {
+namespace {
+
+using cuda::DeviceBuffer;
+
+struct RawWarp {
+    long long t0, t1, t2;
+    unsigned sm;
+};
+
+__device__ unsigned sm_id() {
+    unsigned id;
+    asm volatile("mov.u32 %0, %%smid;" : "=r"(id));
+    return id;
+}
+
+// W is an unsigned integer of the word's size: the probe moves bits, no arithmetic.
+template <class W>
+__global__ void probe_kernel(const W* __restrict__ src, W* __restrict__ dst, int words,
+                             int misaligned_reads, int misaligned_writes, long long pitch,
+                             RawWarp* warps) {
+    extern __shared__ char occupancy_cap[]; // reserved only to limit blocks per SM
+    const long long t = blockIdx.x * (long long)blockDim.x + threadIdx.x;
+    const long long t0 = clock64();
+    W v[kMaxProbeWords];
+    unsigned long long seen = 0;
+#pragma unroll
+    for (int j = 0; j < kMaxProbeWords; ++j)
+        if (j < words) {
+            v[j] = src[j * pitch + t + (j < misaligned_reads ? 1 : 0)];
+        }
+#pragma unroll
+    for (int j = 0; j < kMaxProbeWords; ++j)
+        if (j < words) seen ^= (unsigned long long)v[j];
+    // t1 depends on every loaded word, so the clock is read only once the reads have landed.
+    asm volatile("" ::"l"(seen));
+    const long long t1 = clock64();
+#pragma unroll
+    for (int j = 0; j < kMaxProbeWords; ++j)
+        if (j < words) dst[j * pitch + t + (j < misaligned_writes ? 1 : 0)] = v[j];
+    __threadfence(); // the writes are visible: t2 - t1 is the write time, not its issue time
+    const long long t2 = clock64();
+    if (warps && (threadIdx.x & 31) == 0) warps[t >> 5] = RawWarp{t0, t1, t2, sm_id()};
+    if (words < 0) occupancy_cap[0] = 0; // never: keeps the reservation referenced
+}
+
+// SM cycles per second: one thread spins for about 2 ms of the global timer (ns).
+__global__ void clock_rate_kernel(long long* out) {
+    unsigned long long g0, g;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(g0));
+    const long long c0 = clock64();
+    do {
+        asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(g));
+    } while (g - g0 < 2000000ull);
+    out[0] = clock64() - c0;
+    out[1] = (long long)(g - g0);
+}
+
+double measure_sm_clock() {
+    DeviceBuffer<long long> out(2);
+    clock_rate_kernel<<<1, 1>>>(out.get());
+    LL_CUDA(cudaGetLastError());
+    long long h[2] = {0, 0};
+    LL_CUDA(cudaMemcpy(h, out.get(), sizeof h, cudaMemcpyDeviceToHost));
+    return h[1] > 0 ? double(h[0]) / (double(h[1]) * 1e-9) : 0.0;
+}
+
+void refuse(const std::string& field, long long value, const std::string& allowed) {
+    throw std::invalid_argument(field + " = " + std::to_string(value) + ": must be " + allowed);
+}
+
+void check_spec(const MemoryProbeSpec& s, int max_blocks) {
+    if (s.words < 1 || s.words > kMaxProbeWords)
+        refuse("words", s.words, "1 to " + std::to_string(kMaxProbeWords));
+    if (s.misaligned_reads < 0 || s.misaligned_reads > s.words)
+        refuse("misaligned_reads", s.misaligned_reads,
+               "0 to words (" + std::to_string(s.words) + ")");
+    if (s.misaligned_writes < 0 || s.misaligned_writes > s.words)
+        refuse("misaligned_writes", s.misaligned_writes,
+               "0 to words (" + std::to_string(s.words) + ")");
+    if (s.word_bytes != 2 && s.word_bytes != 4 && s.word_bytes != 8)
+        refuse("word_bytes", s.word_bytes, "2, 4 or 8");
+    const int max_block = cuda::device_properties().maxThreadsPerBlock;
+    if (s.block < 32 || s.block > max_block || s.block % 32 != 0)
+        refuse("block", s.block, "a multiple of 32 from 32 to " + std::to_string(max_block));
+    if (s.blocks_per_sm < 1 || s.blocks_per_sm > max_blocks)
+        refuse("blocks_per_sm", s.blocks_per_sm,
+               "1 to " + std::to_string(max_blocks) + " for blocks of " + std::to_string(s.block) +
+                   " threads on this GPU");
+    if (s.threads < 0) refuse("threads", s.threads, "0 (one wave) or more");
+}
+
+template <class W>
+const void* kernel_of() {
+    return reinterpret_cast<const void*>(&probe_kernel<W>);
+}
+
+const void* kernel_for(int word_bytes) {
+    switch (word_bytes) {
+    case 2:
+        return kernel_of<unsigned short>();
+    case 8:
+        return kernel_of<unsigned long long>();
+    default:
+        return kernel_of<unsigned>();
+    }
+}
+
+// Dynamic shared memory that lets at most `cap` blocks share an SM (as the engines' occupancy
+// cap does), and the blocks per SM the launch then reaches.
+std::size_t cap_shared(const void* kernel, int block, int cap, int& resident) {
+    const cudaDeviceProp& p = cuda::device_properties();
+    cudaFuncAttributes attr{};
+    LL_CUDA(cudaFuncGetAttributes(&attr, kernel));
+    std::size_t smem = p.sharedMemPerMultiprocessor / std::size_t(cap + 1) + 1;
+    smem = std::min<std::size_t>(smem, p.sharedMemPerBlockOptin - attr.sharedSizeBytes);
+    LL_CUDA(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
+    LL_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&resident, kernel, block, smem));
+    resident = std::min(resident, cap);
+    return smem;
+}
+
+template <class W>
+void launch(const MemoryProbeSpec& s, long long blocks, std::size_t smem, const void* src,
+            void* dst, long long pitch, RawWarp* warps) {
+    probe_kernel<W><<<unsigned(blocks), s.block, smem>>>(
+        static_cast<const W*>(src), static_cast<W*>(dst), s.words, s.misaligned_reads,
+        s.misaligned_writes, pitch, warps);
+}
+
+std::vector<WarpTiming> warp_timings(const std::vector<RawWarp>& raw, int sms) {
+    std::vector<long long> first(std::size_t(std::max(sms, 1)), -1);
+    for (const RawWarp& w : raw) {
+        long long& f = first[w.sm % first.size()];
+        f = f < 0 ? w.t0 : std::min(f, w.t0);
+    }
+    std::vector<WarpTiming> out;
+    out.reserve(raw.size());
+    for (const RawWarp& w : raw)
+        out.push_back({w.t0 - first[w.sm % first.size()], w.t1 - w.t0, w.t2 - w.t1, int(w.sm)});
+    return out;
+}
+
+} // namespace
+
+int max_blocks_per_sm(int block) {
+    const cudaDeviceProp& p = cuda::device_properties();
+    return std::min(p.maxBlocksPerMultiProcessor,
+                    p.maxThreadsPerMultiProcessor / std::max(block, 1));
+}
+
+MemoryProbeResult run_memory_probe(const MemoryProbeSpec& s, int repeats) {
+    check_spec(s, max_blocks_per_sm(s.block));
+    const cudaDeviceProp& p = cuda::device_properties();
+    MemoryProbeResult r;
+    r.sms = p.multiProcessorCount;
+    const long long wave = (long long)r.sms * s.blocks_per_sm * s.block;
+    const long long blocks = (std::max<long long>(s.threads, wave) + s.block - 1) / s.block;
+    r.threads = blocks * s.block;
+    const long long pitch = r.threads + 32; // room for the misaligned word after the last
+    const std::size_t bytes = std::size_t(pitch) * std::size_t(s.words) * std::size_t(s.word_bytes);
+    std::size_t free = 0, total = 0;
+    LL_CUDA(cudaMemGetInfo(&free, &total));
+    if (2 * bytes + (1u << 26) > free)
+        refuse("threads", s.threads,
+               "at most " + std::to_string((free / 2 - (1u << 25)) / s.word_bytes / s.words) +
+                   " at words = " + std::to_string(s.words) + " (the GPU's free memory)");
+    DeviceBuffer<unsigned char> src(bytes), dst(bytes);
+    LL_CUDA(cudaMemset(src.get(), 1, bytes));
+    const void* kernel = kernel_for(s.word_bytes);
+    int resident = 0;
+    const std::size_t smem = cap_shared(kernel, s.block, s.blocks_per_sm, resident);
+    r.warps_per_sm = resident * s.block / 32;
+    DeviceBuffer<RawWarp> raw(s.time_warps ? std::size_t(r.threads / 32) : 0);
+    cuda::StreamTimer timer;
+    std::vector<double> seconds;
+    for (int k = 0; k <= std::max(repeats, 1); ++k) { // the first launch warms up
+        timer.start(nullptr);
+        RawWarp* w = s.time_warps ? raw.get() : nullptr;
+        if (s.word_bytes == 2)
+            launch<unsigned short>(s, blocks, smem, src.get(), dst.get(), pitch, w);
+        else if (s.word_bytes == 8)
+            launch<unsigned long long>(s, blocks, smem, src.get(), dst.get(), pitch, w);
+        else
+            launch<unsigned>(s, blocks, smem, src.get(), dst.get(), pitch, w);
+        const double t = timer.seconds(nullptr);
+        if (k > 0) seconds.push_back(t);
+    }
+    std::sort(seconds.begin(), seconds.end());
+    r.seconds = seconds[seconds.size() / 2];
+    r.bytes = 2.0 * double(r.threads) * s.words * s.word_bytes;
+    r.sm_clock_hz = measure_sm_clock();
+    if (s.time_warps) {
+        std::vector<RawWarp> host(std::size_t(r.threads / 32));
+        LL_CUDA(cudaMemcpy(host.data(), raw.get(), host.size() * sizeof(RawWarp),
+                           cudaMemcpyDeviceToHost));
+        r.warps = warp_timings(host, r.sms);
+    }
+    return r;
+}
+
+} // namespace ll::lab

@@ -1,0 +1,11 @@
+# `latticelab lab`: the studies this machine can run write their files; the GPU studies are
+# refused by name where there is no GPU; bad study names are refused.
+cli_ok(lab_cpu_studies
+       "lab;all;--quick;--backend;cpu;--quiet;--out;%OUT%/lab"
+       "${CLI_PY};${CMAKE_CURRENT_SOURCE_DIR}/check_lab.py;${CMAKE_CURRENT_SOURCE_DIR}/check_png.py;%OUT%/lab;lattices;threads")
+cli_ok(lab_list "lab;list" "" "memory +Obrecht et al. 2010.*model.*transfer.*misaligned.*lattices.*threads")
+cli_bad(lab_unknown_study "lab: study 'bogus' does not exist; use memory\\|model\\|transfer\\|misaligned\\|lattices\\|threads, all or list"
+        lab bogus)
+cli_bad(lab_gpu_study_on_cpu "lab memory: needs a CUDA GPU \\(it times each warp"
+        lab memory --backend cpu)
+cli_bad(lab_no_study "studies is required" lab)
