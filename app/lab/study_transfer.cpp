@@ -42,14 +42,22 @@ StudyReport transfer_study(const LabContext& ctx) {
                                 cell(p.bytes_per_s() / 1e9),
                                 cell(100 * p.bytes_per_s() / copy_bw, 3) + " %"});
     }
-    const LinearFit f = fit_line(time.x, time.y);
+    // The fit leaves out N < 8, where a thread's few words do not keep the memory busy and the
+    // time is the blocks' own (nearly flat in N).
+    std::vector<double> fx, fy;
+    for (std::size_t i = 0; i < time.x.size(); ++i)
+        if (time.x[i] >= 8) {
+            fx.push_back(time.x[i]);
+            fy.push_back(time.y[i]);
+        }
+    const LinearFit f = fit_line(fx, fy);
     // The slope is the time per word per thread: 2 x 4 bytes x threads move in `slope` us.
     const double effective = 2.0 * 4 * double(threads) / (f.slope * 1e-6);
     r.data["fit_us"] = {{"a", f.slope}, {"b", f.intercept}, {"r2", f.r2}};
     r.data["effective_maximal_throughput_bytes_per_s"] = effective;
     r.data["copy_bandwidth_bytes_per_s"] = copy_bw;
     auto line = plot_series("T = aN + b", render::plot_color(1), true, false);
-    for (double n : {1.0, 32.0}) {
+    for (double n : {8.0, 32.0}) {
         line.x.push_back(n);
         line.y.push_back(f.at(n));
     }
@@ -99,7 +107,8 @@ StudyReport misaligned_study(const LabContext& ctx) {
              {std::tuple{"aligned", 0, 0}, {"mraw (pull)", words, 0}, {"armw (push)", 0, words}}) {
             const std::string word = bytes == 8 ? "FP64" : "FP32";
             auto s = plot_series(std::string(name) + ", " + word, render::plot_color(colour++));
-            for (int block = 32; block <= 1024; block *= (ctx.quick ? 8 : 2)) {
+            const int largest = max_probe_block(bytes, false);
+            for (int block = 32; block <= largest; block *= (ctx.quick ? 8 : 2)) {
                 ctx.progress("misaligned: " + std::string(name) + " " + word + ", block " +
                              std::to_string(block));
                 const MemoryProbeResult p = copy(words, bytes, block, l, m, threads);

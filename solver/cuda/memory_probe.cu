@@ -26,33 +26,39 @@ __device__ unsigned sm_id() {
     return id;
 }
 
-// W is an unsigned integer of the word's size: the probe moves bits, no arithmetic.
-template <class W>
+// W is an unsigned integer of the word's size: the probe moves bits, no arithmetic. Timed: each
+// warp notes t0, t1, t2, and a fence makes t2 wait for the writes to land; untimed, the kernel
+// is a plain copy with the same addressing (a fence per thread would hold each warp's slot for
+// a memory round trip and slow the steady state down to a third at small N).
+template <class W, bool Timed>
 __global__ void probe_kernel(const W* __restrict__ src, W* __restrict__ dst, int words,
                              int misaligned_reads, int misaligned_writes, long long pitch,
                              RawWarp* warps) {
     extern __shared__ char occupancy_cap[]; // reserved only to limit blocks per SM
     const long long t = blockIdx.x * (long long)blockDim.x + threadIdx.x;
-    const long long t0 = clock64();
+    long long t0 = 0, t1 = 0;
+    if constexpr (Timed) t0 = clock64();
     W v[kMaxProbeWords];
-    unsigned long long seen = 0;
 #pragma unroll
     for (int j = 0; j < kMaxProbeWords; ++j)
-        if (j < words) {
-            v[j] = src[j * pitch + t + (j < misaligned_reads ? 1 : 0)];
-        }
+        if (j < words) v[j] = src[j * pitch + t + (j < misaligned_reads ? 1 : 0)];
+    if constexpr (Timed) {
+        unsigned long long seen = 0;
 #pragma unroll
-    for (int j = 0; j < kMaxProbeWords; ++j)
-        if (j < words) seen ^= (unsigned long long)v[j];
-    // t1 depends on every loaded word, so the clock is read only once the reads have landed.
-    asm volatile("" ::"l"(seen));
-    const long long t1 = clock64();
+        for (int j = 0; j < kMaxProbeWords; ++j)
+            if (j < words) seen ^= (unsigned long long)v[j];
+        // t1 depends on every loaded word, so the clock is read once the reads have landed.
+        asm volatile("" ::"l"(seen));
+        t1 = clock64();
+    }
 #pragma unroll
     for (int j = 0; j < kMaxProbeWords; ++j)
         if (j < words) dst[j * pitch + t + (j < misaligned_writes ? 1 : 0)] = v[j];
-    __threadfence(); // the writes are visible: t2 - t1 is the write time, not its issue time
-    const long long t2 = clock64();
-    if (warps && (threadIdx.x & 31) == 0) warps[t >> 5] = RawWarp{t0, t1, t2, sm_id()};
+    if constexpr (Timed) {
+        __threadfence(); // the writes are visible: t2 - t1 is the write time, not its issue
+        const long long t2 = clock64();
+        if ((threadIdx.x & 31) == 0) warps[t >> 5] = RawWarp{t0, t1, t2, sm_id()};
+    }
     if (words < 0) occupancy_cap[0] = 0; // never: keeps the reservation referenced
 }
 
@@ -92,9 +98,11 @@ void check_spec(const MemoryProbeSpec& s, int max_blocks) {
                "0 to words (" + std::to_string(s.words) + ")");
     if (s.word_bytes != 2 && s.word_bytes != 4 && s.word_bytes != 8)
         refuse("word_bytes", s.word_bytes, "2, 4 or 8");
-    const int max_block = cuda::device_properties().maxThreadsPerBlock;
+    const int max_block = max_probe_block(s.word_bytes, s.time_warps);
     if (s.block < 32 || s.block > max_block || s.block % 32 != 0)
-        refuse("block", s.block, "a multiple of 32 from 32 to " + std::to_string(max_block));
+        refuse("block", s.block,
+               "a multiple of 32 from 32 to " + std::to_string(max_block) + " for " +
+                   std::to_string(s.word_bytes) + "-byte words (the probe's registers)");
     if (s.blocks_per_sm < 1 || s.blocks_per_sm > max_blocks)
         refuse("blocks_per_sm", s.blocks_per_sm,
                "1 to " + std::to_string(max_blocks) + " for blocks of " + std::to_string(s.block) +
@@ -103,19 +111,27 @@ void check_spec(const MemoryProbeSpec& s, int max_blocks) {
 }
 
 template <class W>
-const void* kernel_of() {
-    return reinterpret_cast<const void*>(&probe_kernel<W>);
+const void* kernel_of(bool timed) {
+    return timed ? reinterpret_cast<const void*>(&probe_kernel<W, true>)
+                 : reinterpret_cast<const void*>(&probe_kernel<W, false>);
 }
 
-const void* kernel_for(int word_bytes) {
+const void* kernel_for(int word_bytes, bool timed) {
     switch (word_bytes) {
     case 2:
-        return kernel_of<unsigned short>();
+        return kernel_of<unsigned short>(timed);
     case 8:
-        return kernel_of<unsigned long long>();
+        return kernel_of<unsigned long long>(timed);
     default:
-        return kernel_of<unsigned>();
+        return kernel_of<unsigned>(timed);
     }
+}
+
+// The largest block the probe's registers allow (kMaxProbeWords words held per thread).
+int kernel_max_block(const void* kernel) {
+    cudaFuncAttributes attr{};
+    LL_CUDA(cudaFuncGetAttributes(&attr, kernel));
+    return attr.maxThreadsPerBlock;
 }
 
 // Dynamic shared memory that lets at most `cap` blocks share an SM (as the engines' occupancy
@@ -135,9 +151,14 @@ std::size_t cap_shared(const void* kernel, int block, int cap, int& resident) {
 template <class W>
 void launch(const MemoryProbeSpec& s, long long blocks, std::size_t smem, const void* src,
             void* dst, long long pitch, RawWarp* warps) {
-    probe_kernel<W><<<unsigned(blocks), s.block, smem>>>(
-        static_cast<const W*>(src), static_cast<W*>(dst), s.words, s.misaligned_reads,
-        s.misaligned_writes, pitch, warps);
+    const auto in = static_cast<const W*>(src);
+    const auto out = static_cast<W*>(dst);
+    if (warps)
+        probe_kernel<W, true><<<unsigned(blocks), s.block, smem>>>(
+            in, out, s.words, s.misaligned_reads, s.misaligned_writes, pitch, warps);
+    else
+        probe_kernel<W, false><<<unsigned(blocks), s.block, smem>>>(
+            in, out, s.words, s.misaligned_reads, s.misaligned_writes, pitch, nullptr);
 }
 
 std::vector<WarpTiming> warp_timings(const std::vector<RawWarp>& raw, int sms) {
@@ -154,6 +175,10 @@ std::vector<WarpTiming> warp_timings(const std::vector<RawWarp>& raw, int sms) {
 }
 
 } // namespace
+
+int max_probe_block(int word_bytes, bool timed) {
+    return kernel_max_block(kernel_for(word_bytes, timed));
+}
 
 int max_blocks_per_sm(int block) {
     const cudaDeviceProp& p = cuda::device_properties();
@@ -179,7 +204,7 @@ MemoryProbeResult run_memory_probe(const MemoryProbeSpec& s, int repeats) {
                    " at words = " + std::to_string(s.words) + " (the GPU's free memory)");
     DeviceBuffer<unsigned char> src(bytes), dst(bytes);
     LL_CUDA(cudaMemset(src.get(), 1, bytes));
-    const void* kernel = kernel_for(s.word_bytes);
+    const void* kernel = kernel_for(s.word_bytes, s.time_warps);
     int resident = 0;
     const std::size_t smem = cap_shared(kernel, s.block, s.blocks_per_sm, resident);
     r.warps_per_sm = resident * s.block / 32;

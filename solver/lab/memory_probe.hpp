@@ -29,7 +29,8 @@ struct MemoryProbeSpec {
 
 // One warp's clock readings, in SM cycles. start: t0 less the earliest t0 on its SM (the launch
 // delay of Obrecht et al.'s Fig. 2); read: t1 - t0; write: t2 - t1 (after a memory fence, so
-// the writes have landed).
+// the writes have landed). Untimed probes (time_warps false) run without clocks and fence: a
+// plain copy, what a kernel's steady state moves.
 struct WarpTiming {
     std::int64_t start = 0, read = 0, write = 0;
     int sm = 0;
@@ -49,6 +50,10 @@ struct MemoryProbeResult {
 // Refuses a spec outside the device's limits with std::invalid_argument naming the field and
 // the allowed range (words, misaligned counts, word bytes, block, blocks per SM, memory).
 MemoryProbeResult run_memory_probe(const MemoryProbeSpec& spec, int repeats = 3);
+
+// The largest block the probe runs for words of `word_bytes` (its registers decide; 0 without a
+// GPU).
+int max_probe_block(int word_bytes, bool time_warps = true);
 
 // The most blocks of `block` threads one SM holds at once (0 without a GPU).
 int max_blocks_per_sm(int block);
