@@ -80,13 +80,13 @@ StudyReport transfer_study(const LabContext& ctx) {
         "The paper (GTX 295): T = 2.78 N + 0.99 for one warp, an almost constant 90.7 GB/s, "
         "81 % of the theoretical peak and close to the SDK's bandwidthTest (91.3 GB/s). That "
         "rate is the effective maximal throughput the paper's LBM kernels are measured against.");
-    r.findings.push_back("Here T = " + cell(f.slope) + " N + " + cell(f.intercept) + " us (r^2 " +
-                         cell(f.r2, 3) + "): an effective maximal throughput of " +
-                         cell(effective / 1e9) + " GB/s, " + cell(100 * effective / copy_bw, 3) +
-                         " % of the cudaMemcpy copy measured in the same run (" +
-                         cell(copy_bw / 1e9) +
-                         " GB/s), the denominator of every % of copy in "
-                         "LatticeLab.");
+    r.findings.push_back(
+        "Here, over N = 8..32: T = " + cell(f.slope) + " N + " + cell(f.intercept) + " us (r^2 " +
+        cell(f.r2, 3) + "): an effective maximal throughput of " + cell(effective / 1e9) +
+        " GB/s, " + cell(100 * effective / copy_bw, 3) +
+        " % of the cudaMemcpy copy measured in the same run (" + cell(copy_bw / 1e9) +
+        " GB/s), the denominator of every % of copy in "
+        "LatticeLab.");
     return r;
 }
 
@@ -107,7 +107,7 @@ StudyReport misaligned_study(const LabContext& ctx) {
              {std::tuple{"aligned", 0, 0}, {"mraw (pull)", words, 0}, {"armw (push)", 0, words}}) {
             const std::string word = bytes == 8 ? "FP64" : "FP32";
             auto s = plot_series(std::string(name) + ", " + word, render::plot_color(colour++));
-            const int largest = max_probe_block(bytes, false);
+            const int largest = max_probe_block(bytes, words, false);
             for (int block = 32; block <= largest; block *= (ctx.quick ? 8 : 2)) {
                 ctx.progress("misaligned: " + std::string(name) + " " + word + ", block " +
                              std::to_string(block));

@@ -54,7 +54,7 @@ MemoryProbeResult run_memory_probe(const MemoryProbeSpec&, int) {
 int max_blocks_per_sm(int) {
     return 0;
 }
-int max_probe_block(int, bool) {
+int max_probe_block(int, int, bool) {
     return 0;
 }
 } // namespace ll::lab

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace ll::lab {
 namespace {
@@ -26,40 +27,41 @@ __device__ unsigned sm_id() {
     return id;
 }
 
-// W is an unsigned integer of the word's size: the probe moves bits, no arithmetic. Timed: each
-// warp notes t0, t1, t2, and a fence makes t2 wait for the writes to land; untimed, the kernel
-// is a plain copy with the same addressing (a fence per thread would hold each warp's slot for
-// a memory round trip and slow the steady state down to a third at small N).
-template <class W, bool Timed>
-__global__ void probe_kernel(const W* __restrict__ src, W* __restrict__ dst, int words,
-                             int misaligned_reads, int misaligned_writes, long long pitch,
-                             RawWarp* warps) {
+// One kernel per N, as Obrecht et al. generated theirs, so that the code is what an LBM kernel
+// with N populations compiles to: N loads, then N stores, nothing else per word. W is an
+// unsigned integer of the word's size (the probe moves bits). Timed: each warp notes t0, t1 and
+// t2, and a fence makes t2 wait for the writes to land; untimed, the kernel is a plain copy
+// with the same addressing (a fence per thread holds each warp's slot for a memory round trip,
+// which a kernel's steady state does not pay).
+template <class W, bool Timed, int N>
+__global__ void probe_kernel(const W* __restrict__ src, W* __restrict__ dst, int misaligned_reads,
+                             int misaligned_writes, long long pitch, RawWarp* warps) {
     extern __shared__ char occupancy_cap[]; // reserved only to limit blocks per SM
     const long long t = blockIdx.x * (long long)blockDim.x + threadIdx.x;
     long long t0 = 0, t1 = 0;
     if constexpr (Timed) t0 = clock64();
-    W v[kMaxProbeWords];
+    W v[N];
 #pragma unroll
-    for (int j = 0; j < kMaxProbeWords; ++j)
-        if (j < words) v[j] = src[j * pitch + t + (j < misaligned_reads ? 1 : 0)];
+    for (int j = 0; j < N; ++j)
+        v[j] = src[j * pitch + t + (j < misaligned_reads ? 1 : 0)];
     if constexpr (Timed) {
         unsigned long long seen = 0;
 #pragma unroll
-        for (int j = 0; j < kMaxProbeWords; ++j)
-            if (j < words) seen ^= (unsigned long long)v[j];
+        for (int j = 0; j < N; ++j)
+            seen ^= (unsigned long long)v[j];
         // t1 depends on every loaded word, so the clock is read once the reads have landed.
         asm volatile("" ::"l"(seen));
         t1 = clock64();
     }
 #pragma unroll
-    for (int j = 0; j < kMaxProbeWords; ++j)
-        if (j < words) dst[j * pitch + t + (j < misaligned_writes ? 1 : 0)] = v[j];
+    for (int j = 0; j < N; ++j)
+        dst[j * pitch + t + (j < misaligned_writes ? 1 : 0)] = v[j];
     if constexpr (Timed) {
         __threadfence(); // the writes are visible: t2 - t1 is the write time, not its issue
         const long long t2 = clock64();
         if ((threadIdx.x & 31) == 0) warps[t >> 5] = RawWarp{t0, t1, t2, sm_id()};
     }
-    if (words < 0) occupancy_cap[0] = 0; // never: keeps the reservation referenced
+    if (misaligned_reads < 0) occupancy_cap[0] = 0; // never: keeps the reservation referenced
 }
 
 // SM cycles per second: one thread spins for about 2 ms of the global timer (ns).
@@ -98,11 +100,12 @@ void check_spec(const MemoryProbeSpec& s, int max_blocks) {
                "0 to words (" + std::to_string(s.words) + ")");
     if (s.word_bytes != 2 && s.word_bytes != 4 && s.word_bytes != 8)
         refuse("word_bytes", s.word_bytes, "2, 4 or 8");
-    const int max_block = max_probe_block(s.word_bytes, s.time_warps);
+    const int max_block = max_probe_block(s.word_bytes, s.words, s.time_warps);
     if (s.block < 32 || s.block > max_block || s.block % 32 != 0)
         refuse("block", s.block,
                "a multiple of 32 from 32 to " + std::to_string(max_block) + " for " +
-                   std::to_string(s.word_bytes) + "-byte words (the probe's registers)");
+                   std::to_string(s.words) + " words of " + std::to_string(s.word_bytes) +
+                   " bytes (the probe's registers)");
     if (s.blocks_per_sm < 1 || s.blocks_per_sm > max_blocks)
         refuse("blocks_per_sm", s.blocks_per_sm,
                "1 to " + std::to_string(max_blocks) + " for blocks of " + std::to_string(s.block) +
@@ -110,20 +113,31 @@ void check_spec(const MemoryProbeSpec& s, int max_blocks) {
     if (s.threads < 0) refuse("threads", s.threads, "0 (one wave) or more");
 }
 
-template <class W>
-const void* kernel_of(bool timed) {
-    return timed ? reinterpret_cast<const void*>(&probe_kernel<W, true>)
-                 : reinterpret_cast<const void*>(&probe_kernel<W, false>);
+// The kernel of N = words (1..kMaxProbeWords).
+template <class W, bool Timed, int... Ns>
+const void* kernel_of(int words, std::integer_sequence<int, Ns...>) {
+    const void* k = nullptr;
+    ((words == Ns + 1 ? (k = reinterpret_cast<const void*>(&probe_kernel<W, Timed, Ns + 1>))
+                      : nullptr),
+     ...);
+    return k;
 }
 
-const void* kernel_for(int word_bytes, bool timed) {
-    switch (word_bytes) {
-    case 2:
-        return kernel_of<unsigned short>(timed);
-    case 8:
-        return kernel_of<unsigned long long>(timed);
+const void* kernel_for(int word_bytes, bool timed, int words) {
+    const auto all = std::make_integer_sequence<int, kMaxProbeWords>{};
+    switch (word_bytes * 2 + (timed ? 1 : 0)) {
+    case 4:
+        return kernel_of<unsigned short, false>(words, all);
+    case 5:
+        return kernel_of<unsigned short, true>(words, all);
+    case 16:
+        return kernel_of<unsigned long long, false>(words, all);
+    case 17:
+        return kernel_of<unsigned long long, true>(words, all);
+    case 9:
+        return kernel_of<unsigned, true>(words, all);
     default:
-        return kernel_of<unsigned>(timed);
+        return kernel_of<unsigned, false>(words, all);
     }
 }
 
@@ -148,19 +162,6 @@ std::size_t cap_shared(const void* kernel, int block, int cap, int& resident) {
     return smem;
 }
 
-template <class W>
-void launch(const MemoryProbeSpec& s, long long blocks, std::size_t smem, const void* src,
-            void* dst, long long pitch, RawWarp* warps) {
-    const auto in = static_cast<const W*>(src);
-    const auto out = static_cast<W*>(dst);
-    if (warps)
-        probe_kernel<W, true><<<unsigned(blocks), s.block, smem>>>(
-            in, out, s.words, s.misaligned_reads, s.misaligned_writes, pitch, warps);
-    else
-        probe_kernel<W, false><<<unsigned(blocks), s.block, smem>>>(
-            in, out, s.words, s.misaligned_reads, s.misaligned_writes, pitch, nullptr);
-}
-
 std::vector<WarpTiming> warp_timings(const std::vector<RawWarp>& raw, int sms) {
     std::vector<long long> first(std::size_t(std::max(sms, 1)), -1);
     for (const RawWarp& w : raw) {
@@ -176,8 +177,8 @@ std::vector<WarpTiming> warp_timings(const std::vector<RawWarp>& raw, int sms) {
 
 } // namespace
 
-int max_probe_block(int word_bytes, bool timed) {
-    return kernel_max_block(kernel_for(word_bytes, timed));
+int max_probe_block(int word_bytes, int words, bool timed) {
+    return kernel_max_block(kernel_for(word_bytes, timed, words));
 }
 
 int max_blocks_per_sm(int block) {
@@ -204,7 +205,7 @@ MemoryProbeResult run_memory_probe(const MemoryProbeSpec& s, int repeats) {
                    " at words = " + std::to_string(s.words) + " (the GPU's free memory)");
     DeviceBuffer<unsigned char> src(bytes), dst(bytes);
     LL_CUDA(cudaMemset(src.get(), 1, bytes));
-    const void* kernel = kernel_for(s.word_bytes, s.time_warps);
+    const void* kernel = kernel_for(s.word_bytes, s.time_warps, s.words);
     int resident = 0;
     const std::size_t smem = cap_shared(kernel, s.block, s.blocks_per_sm, resident);
     r.warps_per_sm = resident * s.block / 32;
@@ -213,13 +214,14 @@ MemoryProbeResult run_memory_probe(const MemoryProbeSpec& s, int repeats) {
     std::vector<double> seconds;
     for (int k = 0; k <= std::max(repeats, 1); ++k) { // the first launch warms up
         timer.start(nullptr);
+        const void* in = src.get();
+        void* out = dst.get();
+        int l = s.misaligned_reads, m = s.misaligned_writes;
+        long long pitch_ = pitch;
         RawWarp* w = s.time_warps ? raw.get() : nullptr;
-        if (s.word_bytes == 2)
-            launch<unsigned short>(s, blocks, smem, src.get(), dst.get(), pitch, w);
-        else if (s.word_bytes == 8)
-            launch<unsigned long long>(s, blocks, smem, src.get(), dst.get(), pitch, w);
-        else
-            launch<unsigned>(s, blocks, smem, src.get(), dst.get(), pitch, w);
+        void* args[] = {&in, &out, &l, &m, &pitch_, &w};
+        LL_CUDA(cudaLaunchKernel(kernel, dim3(unsigned(blocks)), dim3(unsigned(s.block)), args,
+                                 smem, nullptr));
         const double t = timer.seconds(nullptr);
         if (k > 0) seconds.push_back(t);
     }

@@ -51,9 +51,9 @@ struct MemoryProbeResult {
 // the allowed range (words, misaligned counts, word bytes, block, blocks per SM, memory).
 MemoryProbeResult run_memory_probe(const MemoryProbeSpec& spec, int repeats = 3);
 
-// The largest block the probe runs for words of `word_bytes` (its registers decide; 0 without a
-// GPU).
-int max_probe_block(int word_bytes, bool time_warps = true);
+// The largest block the probe runs for `words` words of `word_bytes` (its registers decide; 0
+// without a GPU).
+int max_probe_block(int word_bytes, int words, bool time_warps);
 
 // The most blocks of `block` threads one SM holds at once (0 without a GPU).
 int max_blocks_per_sm(int block);
