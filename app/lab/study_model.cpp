@@ -43,15 +43,20 @@ Prediction predict(const KernelAccess& a, const LaunchReport& lr, std::uint64_t 
     return out;
 }
 
-// Why a kernel is more than 10 % from its model: the model counts memory time only.
+// Why a kernel is more than 10 % from its model, which counts memory time only.
 std::string miss_reason(const ModelChoice& m, double error) {
     if (std::abs(error) <= 0.10) return "";
     if (error < 0)
-        return "faster than the probe's copy: the kernel's shifted reads of neighbouring rows "
-               "hit lines already in L2";
+        return "faster than the probe's plain copy of the same words: the model's T is the "
+               "probe's, and this kernel streams them closer to the copy bandwidth";
     if (m.collision == CollisionKind::MRT)
         return "slower than its memory traffic: MRT's moment transform is arithmetic the model "
                "leaves out";
+    if (m.storage)
+        return "slower than its memory traffic: the 16-bit conversions and stochastic rounding "
+               "are arithmetic the model leaves out";
+    if (m.scheme == Scheme::SharedX)
+        return "slower than its memory traffic: the shift through shared memory and its barrier";
     return "slower than its memory traffic: arithmetic, the flag byte or the wall list";
 }
 

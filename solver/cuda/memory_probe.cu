@@ -210,9 +210,14 @@ MemoryProbeResult run_memory_probe(const MemoryProbeSpec& s, int repeats) {
     const std::size_t smem = cap_shared(kernel, s.block, s.blocks_per_sm, resident);
     r.warps_per_sm = resident * s.block / 32;
     DeviceBuffer<RawWarp> raw(s.time_warps ? std::size_t(r.threads / 32) : 0);
+    // A one-wave probe's words fit in L2, where the previous launch left them; the paper's GPU
+    // had no L2 for global memory. Writing twice L2's size before each timed launch evicts
+    // them, so that the warps' reads come from DRAM.
+    DeviceBuffer<unsigned char> flush(s.time_warps ? 2 * std::size_t(p.l2CacheSize) : 0);
     cuda::StreamTimer timer;
     std::vector<double> seconds;
     for (int k = 0; k <= std::max(repeats, 1); ++k) { // the first launch warms up
+        if (s.time_warps) LL_CUDA(cudaMemsetAsync(flush.get(), k & 0xff, flush.size(), nullptr));
         timer.start(nullptr);
         const void* in = src.get();
         void* out = dst.get();

@@ -30,7 +30,8 @@ struct MemoryProbeSpec {
 // One warp's clock readings, in SM cycles. start: t0 less the earliest t0 on its SM (the launch
 // delay of Obrecht et al.'s Fig. 2); read: t1 - t0; write: t2 - t1 (after a memory fence, so
 // the writes have landed). Untimed probes (time_warps false) run without clocks and fence: a
-// plain copy, what a kernel's steady state moves.
+// plain copy, what a kernel's steady state moves. Timed probes evict L2 before each launch, so
+// their reads come from DRAM.
 struct WarpTiming {
     std::int64_t start = 0, read = 0, write = 0;
     int sm = 0;
