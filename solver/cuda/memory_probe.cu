@@ -49,8 +49,11 @@ __global__ void probe_kernel(const W* __restrict__ src, W* __restrict__ dst, int
 #pragma unroll
         for (int j = 0; j < N; ++j)
             seen ^= (unsigned long long)v[j];
-        // t1 depends on every loaded word, so the clock is read once the reads have landed.
-        asm volatile("" ::"l"(seen));
+        // The store to shared memory waits for every loaded word, and the clock is not read
+        // before a store: t1 comes once the reads have landed. (An empty asm taking `seen` only
+        // orders the compiler's PTX; ptxas then hoisted the clock read above the loads' use.)
+        __shared__ volatile unsigned long long sink;
+        sink = seen;
         t1 = clock64();
     }
 #pragma unroll
