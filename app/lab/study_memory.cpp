@@ -219,6 +219,13 @@ StudyReport memory_study(const LabContext& ctx) {
                   f_twm.r2);
     r.findings.push_back(buf);
     r.findings.push_back(
+        std::string("Per word, ") +
+        (f_tw.slope > f_tr.slope ? "writes cost more than reads here too"
+                                 : "reads cost more than writes here, unlike the GT200: a write "
+                                   "is done once L2 holds it, a read waits for DRAM") +
+        "; every word misaligned adds " + cell(f_trm.slope - f_tr.slope, 3) +
+        " cycles per word to reads and " + cell(f_twm.slope - f_tw.slope, 3) + " to writes.");
+    r.findings.push_back(
         "The paper's launch delay: warps 0-9 start at once, then one every ~63 cycles. Fig. 2 "
         "here shows this GPU's: how many warps of an SM start together, and the delay of the "
         "last, the l(k) of the model T = l + T_R + T_W.");
