@@ -1,9 +1,11 @@
 #include "main_window.hpp"
 
+#include "lab_dock.hpp"
 #include "mixing_dock.hpp"
 #include "perf_dock.hpp"
 #include "viewport.hpp"
 
+#include <QStandardPaths>
 #include <QStatusBar>
 #include <QSurfaceFormat>
 
@@ -33,6 +35,11 @@ MainWindow::MainWindow(const SolverStart& start, QWidget* parent)
     addDockWidget(Qt::RightDockWidgetArea, perf_dock_);
     mixing_dock_ = new MixingDock(this); // shows itself when a 2D thermal run starts
     addDockWidget(Qt::RightDockWidgetArea, mixing_dock_);
+    lab_dock_ = new LabDock(
+        cuda_compiled_in() && cuda_device_count() > 0,
+        QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation) + "/lab", this);
+    addDockWidget(Qt::RightDockWidgetArea, lab_dock_);
+    lab_dock_->hide(); // View > Lab studies
     status_ = std::make_unique<StatusLine>(statusBar());
     connect(&status_timer_, &QTimer::timeout, this, [this] { update_status(); });
     status_timer_.start(250);

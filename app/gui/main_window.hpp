@@ -16,6 +16,7 @@ namespace ll::gui {
 class Viewport;
 class PerfDock;
 class MixingDock;
+class LabDock;
 
 // Asks for GL 3.3 core for every context (the slice shaders and ImGui's GL 3 renderer target
 // it). Call before the QApplication exists.
@@ -33,6 +34,7 @@ public:
     QString status_text() const { return status_->text(); }
     PerfDock& perf_dock() { return *perf_dock_; }
     MixingDock& mixing_dock() { return *mixing_dock_; }
+    LabDock& lab_dock() { return *lab_dock_; }
 
     // The menu actions (menus.cpp), callable without their dialogs.
     bool save_screenshot(const QString& path); // the GL framebuffer as PNG
@@ -78,6 +80,7 @@ private:
     Viewport* viewport_ = nullptr;  // owned by Qt as the central widget
     PerfDock* perf_dock_ = nullptr; // owned by Qt
     MixingDock* mixing_dock_ = nullptr;
+    LabDock* lab_dock_ = nullptr; // the papers' studies (View > Lab studies)
     std::unique_ptr<StatusLine> status_;
     QMenu* recent_menu_ = nullptr;
     QString last_message_;

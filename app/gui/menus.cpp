@@ -1,6 +1,7 @@
 // The main window's Qt menus (File, View, Scenario, Help) and the settings remembered between runs.
 // Every menu action calls a public function that takes its path or name as a parameter, so
 // tests drive the very same code without modal dialogs.
+#include "lab_dock.hpp"
 #include "main_window.hpp"
 #include "perf_dock.hpp"
 #include "viewport.hpp"
@@ -131,6 +132,11 @@ void MainWindow::build_view_menu() {
     dock->setShortcut(QKeySequence("Ctrl+2"));
     dock->setObjectName("view_dock");
     view->addAction(dock);
+    QAction* lab = lab_dock_->toggleViewAction();
+    lab->setText("&Lab studies (the papers' measurements)");
+    lab->setShortcut(QKeySequence("Ctrl+4"));
+    lab->setObjectName("view_lab");
+    view->addAction(lab);
     toggle("colour_bar", "&Colour bar", QKeySequence("Ctrl+3"), true,
            [this](bool on) { viewport_->set_colour_bar_visible(on); });
     view->addSeparator();

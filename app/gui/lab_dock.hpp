@@ -1,0 +1,56 @@
+// The Lab dock: the papers' studies (app/lab/, `latticelab lab`) from the visualiser. Pick a
+// study, run it, and see its first plot and what the paper found against what this machine
+// shows; its CSV, JSON, Markdown and plots go to a folder the dock names. On a machine without
+// a usable GPU the GPU studies are listed but cannot be picked, and the dock says why.
+#pragma once
+#include "app/lab/lab_studies.hpp"
+
+#include <QDockWidget>
+
+#include <atomic>
+#include <memory>
+#include <thread>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QPushButton;
+class QTextBrowser;
+
+namespace ll::gui {
+
+class LabDock : public QDockWidget {
+public:
+    // gpu: a usable CUDA GPU (the GPU studies need one). out: where the studies' files go.
+    LabDock(bool gpu, QString out, QWidget* parent = nullptr);
+    ~LabDock() override; // waits for a running study
+
+    // Runs the study `name` on a worker thread, as the Run button does (false: unknown, needs
+    // a GPU here, or one is already running).
+    bool run(const QString& name);
+    bool running() const { return busy_; }
+
+    QComboBox* studies() const { return studies_; }
+    QPushButton* run_button() const { return run_; }
+    QCheckBox* quick() const { return quick_; }
+    QLabel* plot() const { return plot_; } // the last study's first plot
+    QTextBrowser* findings() const { return findings_; }
+    QLabel* status() const { return status_; } // progress, the folder written, or an error
+
+private:
+    void finished(const std::shared_ptr<lab::StudyReport>& report, const QString& error);
+    void show_status(const QString& text, bool error = false);
+
+    bool gpu_;
+    QString out_;
+    std::atomic<bool> busy_{false};
+    std::thread worker_;
+    QComboBox* studies_ = nullptr;
+    QPushButton* run_ = nullptr;
+    QCheckBox* quick_ = nullptr;
+    QLabel* plot_ = nullptr;
+    QTextBrowser* findings_ = nullptr;
+    QLabel* status_ = nullptr;
+};
+
+} // namespace ll::gui
