@@ -64,6 +64,7 @@ struct LabOptions {
     std::vector<std::string> studies;
     std::string out = "lab";
     std::string backend = "auto";
+    std::string blocks, warps; // sweeps of the GPU studies (empty: the defaults)
     bool quick = false, quiet = false;
 };
 

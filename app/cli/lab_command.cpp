@@ -1,9 +1,12 @@
 // `latticelab lab STUDY...`: the papers' measurements (app/lab/), each written as CSV, JSON,
 // Markdown and PNG plots into --out. `all` runs every study the device can; `list` lists them.
 #include "app/lab/lab_studies.hpp"
+#include "bench_util.hpp"
 #include "commands.hpp"
 #include "progress.hpp"
+#include "solver/lab/memory_probe.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <stdexcept>
 
@@ -23,6 +26,13 @@ CLI::App* add_lab(CLI::App& app, LabOptions& o) {
                   "memory studies need a GPU")
         ->check(CLI::IsMember({"auto", "cpu", "cuda"}))
         ->capture_default_str();
+    c->add_option("--blocks", o.blocks,
+                  "misaligned: the threads per block to sweep, a comma list of multiples of 32 up "
+                  "to what the probe's registers allow on this GPU (default 32, 64, ... that "
+                  "largest)");
+    c->add_option("--warps", o.warps,
+                  "memory, Fig. 8: the one-warp blocks per SM to sweep, a comma list from 1 to "
+                  "the GPU's most (default every count)");
     c->add_flag("--quick", o.quick,
                 "small sweeps: a check that every study runs, not a measurement");
     c->add_flag("--quiet,-q", o.quiet, "no progress on stderr");
@@ -67,6 +77,30 @@ std::vector<const lab::Study*> chosen(const LabOptions& o, bool gpu) {
     return out;
 }
 
+// A sweep option's values, checked against this GPU's limits (ConfigError naming the option
+// and the allowed range); refused where the study it is for will not run.
+std::vector<int> sweep(const LabOptions& o, const std::string& flag, const std::string& text,
+                       const std::string& study, bool gpu) {
+    if (text.empty()) return {};
+    const bool asked = std::find(o.studies.begin(), o.studies.end(), study) != o.studies.end() ||
+                       std::find(o.studies.begin(), o.studies.end(), "all") != o.studies.end();
+    if (!asked) throw ConfigError(flag + ": only the " + study + " study takes it");
+    if (!gpu)
+        throw ConfigError(flag + ": the " + study +
+                          " study needs a CUDA GPU, and none is usable here");
+    const bool blocks = flag == "--blocks";
+    // The FP64 probe of 8 words holds the most registers of the misaligned study's copies.
+    const int most = blocks ? lab::max_probe_block(8, 8, false) : lab::max_blocks_per_sm(32);
+    const std::string range = blocks ? "multiples of 32 from 32 to " + std::to_string(most)
+                                     : "1 to " + std::to_string(most);
+    auto values = parse_list<int>(flag, text, parse_int, range);
+    for (int v : values)
+        if (v < 1 || v > most || (blocks && v % 32 != 0))
+            throw ConfigError(flag + " " + std::to_string(v) + ": must be " + range +
+                              " on this GPU");
+    return values;
+}
+
 } // namespace
 
 int lab_command(const LabOptions& o) {
@@ -80,6 +114,8 @@ int lab_command(const LabOptions& o) {
                           ")");
     const auto todo = chosen(o, gpu);
     lab::LabContext ctx;
+    ctx.blocks = sweep(o, "--blocks", o.blocks, "misaligned", gpu);
+    ctx.warps = sweep(o, "--warps", o.warps, "memory", gpu);
     ctx.backend = gpu ? BackendKind::Cuda : BackendKind::Cpu;
     ctx.gpu = gpu;
     ctx.quick = o.quick;

@@ -16,6 +16,8 @@ struct LabContext {
     bool gpu = false;                        // a usable CUDA GPU (GPU-only studies need it)
     bool quick = false;                      // smaller sweeps: tests and CI
     std::string commit;                      // for the header (lab_commit())
+    std::vector<int> blocks; // misaligned: threads per block (empty: 32, 64, ... the largest)
+    std::vector<int> warps;  // memory, Fig. 8: one-warp blocks per SM (empty: 1 .. the most)
     std::function<void(const std::string&)> progress = [](const std::string&) {};
 };
 

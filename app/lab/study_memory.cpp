@@ -192,8 +192,11 @@ StudyReport memory_study(const LabContext& ctx) {
     render::PlotSpec occ = plot_spec("Occupancy at N = 19 (one-warp blocks)", "k (warps per SM)",
                                      "mean cycles per warp");
     auto ro = series("T_R", 0), wo = series("T_W", 1);
-    const int most = max_blocks_per_sm(32);
-    for (int k = 1; k <= most; k += ctx.quick ? 15 : 1) {
+    std::vector<int> ks = ctx.warps;
+    if (ks.empty())
+        for (int k = 1; k <= max_blocks_per_sm(32); k += ctx.quick ? 15 : 1)
+            ks.push_back(k);
+    for (int k : ks) {
         ctx.progress("memory: k = " + std::to_string(k));
         const Means a = means_of(probe(19, 0, 0, k));
         add_row(r, "8", 19, 0, 0, k, a);

@@ -110,8 +110,11 @@ StudyReport misaligned_study(const LabContext& ctx) {
              {std::tuple{"aligned", 0, 0}, {"mraw (pull)", words, 0}, {"armw (push)", 0, words}}) {
             const std::string word = bytes == 8 ? "FP64" : "FP32";
             auto s = plot_series(std::string(name) + ", " + word, render::plot_color(colour++));
-            const int largest = max_probe_block(bytes, words, false);
-            for (int block = 32; block <= largest; block *= (ctx.quick ? 8 : 2)) {
+            std::vector<int> blocks = ctx.blocks;
+            if (blocks.empty())
+                for (int b = 32; b <= max_probe_block(bytes, words, false); b *= ctx.quick ? 8 : 2)
+                    blocks.push_back(b);
+            for (int block : blocks) {
                 ctx.progress("misaligned: " + std::string(name) + " " + word + ", block " +
                              std::to_string(block));
                 const MemoryProbeResult p = copy(words, bytes, block, l, m, threads);

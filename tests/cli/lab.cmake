@@ -9,3 +9,7 @@ cli_bad(lab_unknown_study "lab: study 'bogus' does not exist; use memory\\|model
 cli_bad(lab_gpu_study_on_cpu "lab memory: needs a CUDA GPU \\(it times each warp"
         lab memory --backend cpu)
 cli_bad(lab_no_study "studies is required" lab)
+cli_bad(lab_blocks_without_gpu "--blocks: the misaligned study needs a CUDA GPU, and none is usable here"
+        lab all --blocks 64 --backend cpu)
+cli_bad(lab_blocks_wrong_study "--blocks: only the misaligned study takes it"
+        lab threads --blocks 64)
