@@ -205,10 +205,11 @@ int cuda_device_count();
 // True when CUDA is compiled in and a device is usable; otherwise `why` says what is missing.
 bool cuda_device_present(std::string& why);
 // Host memcpy bandwidth (bytes/s, read + write) over a working set of about `working_set`
-// bytes (the lattice's lattice_bytes()): the most a streaming CPU step over that lattice can
-// move. The probe never holds more memory than the lattice, so a small run stays small, and a
-// lattice far larger than the caches is compared with DRAM (host_copy_probe_bytes). Measured
-// once per probe size and cached.
+// bytes (the lattice's lattice_bytes()), copied by all the OpenMP threads the CPU back end runs
+// with, one chunk each: the most a streaming CPU step over that lattice can move. The probe
+// never holds more memory than the lattice, so a small run stays small, and a lattice far
+// larger than the caches is compared with DRAM (host_copy_probe_bytes). Measured once per probe
+// size and thread count, and cached.
 double host_copy_bandwidth(double working_set);
 // The size of each of the probe's two buffers: half the working set rounded down to a power
 // of two, at least 4 KiB and at most 256 MiB (far larger than caches).
