@@ -117,32 +117,27 @@ constexpr std::size_t kSampleBytes = std::size_t(64) << 20;
 // The last copy's bytes go here, so that it is not a dead store either.
 volatile char copy_sink = 0;
 
-// dst <- src, `bytes` split into one contiguous chunk per OpenMP thread: a CPU's memory
-// bandwidth takes several cores to fill, as the CPU back end's node loop fills it.
-void parallel_copy(char* dst, const char* src, std::size_t bytes) {
-#pragma omp parallel
-    {
-        const std::size_t n = std::size_t(omp_get_num_threads());
-        const std::size_t t = std::size_t(omp_get_thread_num());
-        const std::size_t begin = bytes * t / n, end = bytes * (t + 1) / n;
-        std::memcpy(dst + begin, src + begin, end - begin);
-    }
-}
-
-// Median of 5 samples of repeated copies between two buffers of `bytes`, with the OpenMP
-// threads the CPU back end runs with. The direction alternates, so that every copy reads what
-// the one before wrote and none can be optimised away as a dead store.
-double measure_host_copy(std::size_t bytes) {
+// Median of 5 samples of repeated copies between two buffers of `bytes`, by `threads` threads,
+// each copying its own contiguous chunk back and forth (a CPU's memory bandwidth takes several
+// cores to fill, as the CPU back end's node loop fills it). The direction alternates, so that
+// every copy reads what the one before wrote and none can be optimised away as a dead store.
+double measure_host_copy(std::size_t bytes, int threads) {
     std::vector<char> a(bytes, 1), b(bytes, 0);
     const std::size_t repeats = std::max<std::size_t>(1, kSampleBytes / bytes);
     std::vector<double> times;
     for (int r = 0; r < 5; ++r) {
         const auto t0 = std::chrono::steady_clock::now();
-        for (std::size_t i = 0; i < repeats; ++i) {
-            if (i % 2 == 0)
-                parallel_copy(b.data(), a.data(), bytes);
-            else
-                parallel_copy(a.data(), b.data(), bytes);
+#pragma omp parallel num_threads(threads) if (threads > 1)
+        {
+            const std::size_t n = std::size_t(omp_get_num_threads());
+            const std::size_t t = std::size_t(omp_get_thread_num());
+            const std::size_t begin = bytes * t / n, size = bytes * (t + 1) / n - begin;
+            for (std::size_t i = 0; i < repeats; ++i) {
+                if (i % 2 == 0)
+                    std::memcpy(b.data() + begin, a.data() + begin, size);
+                else
+                    std::memcpy(a.data() + begin, b.data() + begin, size);
+            }
         }
         times.push_back(
             std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
@@ -164,11 +159,16 @@ std::size_t host_copy_probe_bytes(double working_set) {
 double host_copy_bandwidth(double working_set) {
     static std::mutex mutex;
     static std::map<std::pair<std::size_t, int>, double> measured; // by size and threads
-    const std::pair key{host_copy_probe_bytes(working_set), omp_get_max_threads()};
+    const std::size_t bytes = host_copy_probe_bytes(working_set);
+    // The engine's threads; one inside a parallel region (no nested team) and for buffers
+    // within the caches, where a team's start-up would cost more than the copy.
+    const bool one = omp_in_parallel() || bytes < (std::size_t(1) << 20);
+    const std::pair key{bytes, one ? 1 : omp_get_max_threads()};
     // Measured under the lock: two probes at once would halve each other's figure.
     const std::lock_guard lock(mutex);
     auto it = measured.find(key);
-    if (it == measured.end()) it = measured.emplace(key, measure_host_copy(key.first)).first;
+    if (it == measured.end())
+        it = measured.emplace(key, measure_host_copy(key.first, key.second)).first;
     return it->second;
 }
 

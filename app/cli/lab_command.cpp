@@ -8,7 +8,7 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <stdexcept>
+#include <filesystem>
 
 namespace ll::cli {
 
@@ -54,14 +54,17 @@ int list_studies() {
     return 0;
 }
 
-// The studies asked for, in the registry's order for `all`; ConfigError for a name that does
-// not exist, and for a GPU study asked for by name where no GPU is usable.
-std::vector<const lab::Study*> chosen(const LabOptions& o, bool gpu) {
+// The studies asked for, each once, in the registry's order for `all`; ConfigError for a name
+// that does not exist, and for a GPU study asked for by name where it cannot run (`why_not`).
+std::vector<const lab::Study*> chosen(const LabOptions& o, bool gpu, const std::string& why_not) {
     std::vector<const lab::Study*> out;
+    const auto add = [&](const lab::Study* s) {
+        if (std::find(out.begin(), out.end(), s) == out.end()) out.push_back(s);
+    };
     for (const std::string& name : o.studies) {
-        if (name == "all") {
+        if (name == "all" || name == "list") {
             for (const lab::Study& s : lab::studies())
-                if (gpu || s.needs_gpu.empty()) out.push_back(&s);
+                if (name == "all" && (gpu || s.needs_gpu.empty())) add(&s);
             continue;
         }
         const lab::Study* s = lab::find_study(name);
@@ -69,12 +72,21 @@ std::vector<const lab::Study*> chosen(const LabOptions& o, bool gpu) {
             throw ConfigError("lab: study '" + printable(name) + "' does not exist; use " +
                               lab::study_names() + ", all or list");
         if (!gpu && !s->needs_gpu.empty())
-            throw ConfigError("lab " + name + ": needs a CUDA GPU (" + s->needs_gpu +
-                              "), and none is usable here; `lab all` runs the studies this "
-                              "machine can");
-        out.push_back(s);
+            throw ConfigError("lab " + name + ": needs a CUDA GPU (" + s->needs_gpu + "), and " +
+                              why_not + "; `lab all` runs the studies this machine can");
+        add(s);
     }
     return out;
+}
+
+// --out: the folder the studies write into, made now, so that a bad one is refused before any
+// study runs (they can take minutes).
+void prepare_out(const std::string& out) {
+    std::error_code ec;
+    if (std::filesystem::exists(out, ec) && !std::filesystem::is_directory(out, ec))
+        throw ConfigError("--out " + out + ": exists and is not a folder");
+    std::filesystem::create_directories(out, ec);
+    if (ec) throw ConfigError("--out " + out + ": cannot be made (" + ec.message() + ")");
 }
 
 // A sweep option's values, checked against this GPU's limits (ConfigError naming the option
@@ -90,7 +102,8 @@ std::vector<int> sweep(const LabOptions& o, const std::string& flag, const std::
                           " study needs a CUDA GPU, and none is usable here");
     const bool blocks = flag == "--blocks";
     // The FP64 probe of 8 words holds the most registers of the misaligned study's copies.
-    const int most = blocks ? lab::max_probe_block(8, 8, false) : lab::max_blocks_per_sm(32);
+    const int most =
+        blocks ? lab::max_probe_block(8, 8, false) : lab::probe_max_blocks_per_sm(4, 19, 32, true);
     const std::string range = blocks ? "multiples of 32 from 32 to " + std::to_string(most)
                                      : "1 to " + std::to_string(most);
     auto values = parse_list<int>(flag, text, parse_int, range);
@@ -104,25 +117,29 @@ std::vector<int> sweep(const LabOptions& o, const std::string& flag, const std::
 } // namespace
 
 int lab_command(const LabOptions& o) {
-    for (const std::string& name : o.studies)
-        if (name == "list") return list_studies();
     const BackendKind backend = backend_from(o.backend);
     const bool gpu = backend != BackendKind::Cpu && cuda_compiled_in() && cuda_device_count() > 0;
+    const std::string why_not =
+        backend == BackendKind::Cpu ? "--backend cpu asks for the CPU" : "none is usable here";
+    const auto todo = chosen(o, gpu, why_not); // every name checked, `list` among them or not
+    if (std::find(o.studies.begin(), o.studies.end(), "list") != o.studies.end())
+        return list_studies();
     if (backend == BackendKind::Cuda && !gpu)
         throw ConfigError("--backend cuda: no usable GPU (" +
                           std::string(cuda_compiled_in() ? "none found" : "a build without CUDA") +
                           ")");
-    const auto todo = chosen(o, gpu);
     lab::LabContext ctx;
     ctx.blocks = sweep(o, "--blocks", o.blocks, "misaligned", gpu);
     ctx.warps = sweep(o, "--warps", o.warps, "memory", gpu);
+    prepare_out(o.out);
     ctx.backend = gpu ? BackendKind::Cuda : BackendKind::Cpu;
     ctx.gpu = gpu;
     ctx.quick = o.quick;
     ctx.commit = lab::lab_commit();
     if (!o.quiet)
         ctx.progress = [](const std::string& what) { std::fprintf(stderr, "%s\n", what.c_str()); };
-    if (!gpu && !o.quiet)
+    const bool all = std::find(o.studies.begin(), o.studies.end(), "all") != o.studies.end();
+    if (all && !gpu && !o.quiet)
         for (const lab::Study& s : lab::studies())
             if (!s.needs_gpu.empty())
                 std::fprintf(stderr, "skipped %s: needs a CUDA GPU (%s)\n", s.name.c_str(),
@@ -132,13 +149,7 @@ int lab_command(const LabOptions& o) {
         if (!o.quiet)
             std::fprintf(stderr, "[%d/%zu] %s (%s)\n", done + 1, todo.size(), s->name.c_str(),
                          s->paper.c_str());
-        lab::StudyReport r;
-        try {
-            r = s->run(ctx);
-        } catch (const std::invalid_argument& e) { // a sweep the device cannot run
-            throw ConfigError("lab " + s->name + ": " + e.what());
-        }
-        for (const auto& path : lab::write_report(r, o.out))
+        for (const auto& path : lab::write_report(s->run(ctx), o.out))
             std::printf("%s\n", path.string().c_str());
         ++done;
     }

@@ -13,6 +13,8 @@
 #include <QTextBrowser>
 #include <QVBoxLayout>
 
+#include <stdexcept>
+
 namespace ll::gui {
 namespace {
 
@@ -95,6 +97,7 @@ LabDock::LabDock(bool gpu, QString out, QWidget* parent)
 }
 
 LabDock::~LabDock() {
+    cancel_ = true;
     if (worker_.joinable()) worker_.join();
 }
 
@@ -111,6 +114,7 @@ bool LabDock::run(const QString& name) {
     ctx.quick = quick_->isChecked();
     ctx.commit = lab::lab_commit();
     ctx.progress = [this](const std::string& what) {
+        if (cancel_) throw std::runtime_error("cancelled"); // the window is closing
         const QString text = QString::fromStdString(what);
         QMetaObject::invokeMethod(
             this, [this, text] { show_status(text); }, Qt::QueuedConnection);
@@ -123,6 +127,8 @@ bool LabDock::run(const QString& name) {
             lab::write_report(*report, out_.toStdString());
         } catch (const std::exception& e) {
             error = QString::fromStdString(e.what());
+        } catch (...) {
+            error = "an unknown error";
         }
         QMetaObject::invokeMethod(
             this, [this, report, error] { finished(report, error); }, Qt::QueuedConnection);
@@ -137,9 +143,13 @@ void LabDock::finished(const std::shared_ptr<lab::StudyReport>& report, const QS
         show_status("The study failed: " + error, true);
         return;
     }
-    if (!report->plots.empty())
-        plot_->setPixmap(
-            pixmap_of(render::draw_line_plot(report->plots.front().spec, kPlotWidth, kPlotHeight)));
+    try {
+        if (!report->plots.empty())
+            plot_->setPixmap(pixmap_of(
+                render::draw_line_plot(report->plots.front().spec, kPlotWidth, kPlotHeight)));
+    } catch (const std::exception& e) {
+        plot_->setText(QString("No plot: ") + e.what());
+    }
     QString md = "**" + QString::fromStdString(report->title + "** (" + report->paper) + ")\n\n";
     for (const std::string& f : report->findings)
         md += "- " + QString::fromStdString(f) + "\n";

@@ -23,7 +23,7 @@ class LabDock : public QDockWidget {
 public:
     // gpu: a usable CUDA GPU (the GPU studies need one). out: where the studies' files go.
     LabDock(bool gpu, QString out, QWidget* parent = nullptr);
-    ~LabDock() override; // waits for a running study
+    ~LabDock() override; // stops a running study at its next step and waits for it
 
     // Runs the study `name` on a worker thread, as the Run button does (false: unknown, needs
     // a GPU here, or one is already running).
@@ -44,6 +44,7 @@ private:
     bool gpu_;
     QString out_;
     std::atomic<bool> busy_{false};
+    std::atomic<bool> cancel_{false}; // set on close: the study stops at its next progress step
     std::thread worker_;
     QComboBox* studies_ = nullptr;
     QPushButton* run_ = nullptr;

@@ -13,7 +13,7 @@ namespace {
 
 // CSV cells are quoted when they hold a comma, a quote or a line break (RFC 4180).
 std::string csv_cell(const std::string& s) {
-    if (s.find_first_of(",\"\n") == std::string::npos) return s;
+    if (s.find_first_of(",\"\r\n") == std::string::npos) return s;
     std::string q = "\"";
     for (char c : s)
         q += c == '"' ? std::string("\"\"") : std::string(1, c);
@@ -31,6 +31,14 @@ std::string csv(const LabTable& t) {
         out << "\n";
     }
     return out.str();
+}
+
+// A Markdown table cell: a '|' would end the cell.
+std::string md_cell(const std::string& s) {
+    std::string out;
+    for (char c : s)
+        out += c == '|' ? std::string("\\|") : std::string(1, c);
+    return out;
 }
 
 std::string plot_file(const StudyReport& r, const LabPlot& p) {
@@ -93,7 +101,7 @@ std::string report_markdown(const StudyReport& r) {
     for (const auto& row : r.table.rows) {
         md << "|";
         for (const auto& v : row)
-            md << " " << v << " |";
+            md << " " << md_cell(v) << " |";
         md << "\n";
     }
     return md.str();

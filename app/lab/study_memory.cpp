@@ -105,7 +105,7 @@ StudyReport memory_study(const LabContext& ctx) {
                                         "warp rank on its SM", "t0 - first t0 on the SM (cycles)");
     int colour = 0;
     for (int k : {8, 16, 32}) {
-        if (k > max_blocks_per_sm(32)) continue;
+        if (k > probe_max_blocks_per_sm(4, 19, 32, true)) continue;
         ctx.progress("memory: launch delay, k = " + std::to_string(k));
         const MemoryProbeResult p = probe(19, 0, 0, k);
         auto s = series("k = " + std::to_string(k), colour++);
@@ -194,7 +194,7 @@ StudyReport memory_study(const LabContext& ctx) {
     auto ro = series("T_R", 0), wo = series("T_W", 1);
     std::vector<int> ks = ctx.warps;
     if (ks.empty())
-        for (int k = 1; k <= max_blocks_per_sm(32); k += ctx.quick ? 15 : 1)
+        for (int k = 1; k <= probe_max_blocks_per_sm(4, 19, 32, true); k += ctx.quick ? 15 : 1)
             ks.push_back(k);
     for (int k : ks) {
         ctx.progress("memory: k = " + std::to_string(k));
@@ -229,7 +229,8 @@ StudyReport memory_study(const LabContext& ctx) {
         "; every word misaligned adds " + cell(f_trm.slope - f_tr.slope, 3) +
         " cycles per word to reads and " + cell(f_twm.slope - f_tw.slope, 3) + " to writes.");
     r.findings.push_back(
-        "The paper's launch delay: warps 0-9 start at once, then one every ~63 cycles. Fig. 2 "
+        "The paper's launch delay (GT200): warps 0 to 8 are launched at once, then one every "
+        "~63 cycles (its fit: l(i) = 0 for i <= 9, 63(i - 10) + 13 after). Fig. 2 "
         "here shows this GPU's: how many warps of an SM start together, and the delay of the "
         "last, the l(k) of the model T = l + T_R + T_W.");
     r.findings.push_back(

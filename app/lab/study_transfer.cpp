@@ -14,7 +14,7 @@ MemoryProbeResult copy(int words, int word_bytes, int block, int l, int m, std::
     s.words = words;
     s.word_bytes = word_bytes;
     s.block = block;
-    s.blocks_per_sm = max_blocks_per_sm(block);
+    s.blocks_per_sm = probe_max_blocks_per_sm(word_bytes, words, block, false);
     s.misaligned_reads = l;
     s.misaligned_writes = m;
     s.threads = threads;
@@ -79,7 +79,7 @@ StudyReport transfer_study(const LabContext& ctx) {
     rp.y_min = 0;
     r.plots.push_back({"throughput", "Throughput against N, beside the cudaMemcpy copy", rp});
     r.findings.push_back(
-        "The paper (GTX 295): T = 2.78 N + 0.99 for one warp, an almost constant 90.7 GB/s, "
+        "The paper (GTX 295): T = 2.78 N + 0.99 (T in ns, one warp), an almost constant 90.7 GB/s, "
         "81 % of the theoretical peak and close to the SDK's bandwidthTest (91.3 GB/s). That "
         "rate is the effective maximal throughput the paper's LBM kernels are measured against.");
     r.findings.push_back(
@@ -130,8 +130,8 @@ StudyReport misaligned_study(const LabContext& ctx) {
     r.plots.push_back({"", "Fig. 4: copy bandwidth against threads per block", plot});
     r.findings.push_back(
         "The paper (C2050, K40, ECC on): misaligned reads with aligned writes (mraw, what pull "
-        "does) beat aligned reads with misaligned writes (armw, push), by much on the C2050 and "
-        "by little on the K40; hence its pull propagate kernel.");
+        "does) beat aligned reads with misaligned writes (armw, push): largely on the C2050, "
+        "by a smaller gain on the more recent K20 and K40; hence its pull propagate kernel.");
     for (const std::string word : {"FP64", "FP32"}) {
         const double pull = at256[word + " mraw (pull)"], push = at256[word + " armw (push)"];
         if (pull > 0 && push > 0)

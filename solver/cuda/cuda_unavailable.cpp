@@ -54,6 +54,9 @@ MemoryProbeResult run_memory_probe(const MemoryProbeSpec&, int) {
 int max_blocks_per_sm(int) {
     return 0;
 }
+int probe_max_blocks_per_sm(int, int, int, bool) {
+    return 0;
+}
 int max_probe_block(int, int, bool) {
     return 0;
 }

@@ -7,6 +7,7 @@
 #include "device_properties.cuh"
 
 #include <algorithm>
+#include <map>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -67,14 +68,27 @@ __global__ void probe_kernel(const W* __restrict__ src, W* __restrict__ dst, int
     if (misaligned_reads < 0) occupancy_cap[0] = 0; // never: keeps the reservation referenced
 }
 
+// Reads `n` words: a one-wave probe's words (and the previous launch's writes, dirty in L2)
+// leave L2 before the timed launch, their write-back done here rather than during it.
+__global__ void read_through(const uint4* p, std::size_t n, unsigned* sink) {
+    uint4 acc{0, 0, 0, 0};
+    for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n;
+         i += std::size_t(gridDim.x) * blockDim.x) {
+        const uint4 v = p[i];
+        acc.x ^= v.x, acc.y ^= v.y, acc.z ^= v.z, acc.w ^= v.w;
+    }
+    if ((acc.x & acc.y & acc.z & acc.w) == 0xdeadbeefu) *sink = acc.x; // keeps the reads alive
+}
+
 // SM cycles per second: one thread spins for about 2 ms of the global timer (ns).
 __global__ void clock_rate_kernel(long long* out) {
     unsigned long long g0, g;
     asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(g0));
     const long long c0 = clock64();
+    long long spins = 0; // bounded: a stalled global timer must not hang the probe
     do {
         asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(g));
-    } while (g - g0 < 2000000ull);
+    } while (g - g0 < 2000000ull && ++spins < (1ll << 26));
     out[0] = clock64() - c0;
     out[1] = (long long)(g - g0);
 }
@@ -151,30 +165,41 @@ int kernel_max_block(const void* kernel) {
     return attr.maxThreadsPerBlock;
 }
 
-// Dynamic shared memory that lets at most `cap` blocks share an SM (as the engines' occupancy
-// cap does), and the blocks per SM the launch then reaches.
+// Dynamic shared memory that holds the kernel to `cap` resident blocks per SM (none where its
+// registers and the SM's limits already do). A block takes its dynamic and static bytes plus
+// the SM's per-block reservation, so `cap` blocks of S / cap - those fixed bytes fill the SM
+// and one more does not fit. `resident`: the blocks per SM the launch then reaches.
 std::size_t cap_shared(const void* kernel, int block, int cap, int& resident) {
     const cudaDeviceProp& p = cuda::device_properties();
     cudaFuncAttributes attr{};
     LL_CUDA(cudaFuncGetAttributes(&attr, kernel));
-    std::size_t smem = p.sharedMemPerMultiprocessor / std::size_t(cap + 1) + 1;
-    smem = std::min<std::size_t>(smem, p.sharedMemPerBlockOptin - attr.sharedSizeBytes);
-    LL_CUDA(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
+    int natural = 0;
+    LL_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&natural, kernel, block, 0));
+    std::size_t smem = 0;
+    if (natural > cap) {
+        const std::size_t per_block = p.sharedMemPerMultiprocessor / std::size_t(cap);
+        const std::size_t fixed = p.reservedSharedMemPerBlock + attr.sharedSizeBytes;
+        smem = per_block > fixed + 128 ? (per_block - fixed) / 128 * 128 : 0;
+        smem = std::min<std::size_t>(smem, p.sharedMemPerBlockOptin - attr.sharedSizeBytes);
+        LL_CUDA(
+            cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
+    }
     LL_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&resident, kernel, block, smem));
-    resident = std::min(resident, cap);
     return smem;
 }
 
-std::vector<WarpTiming> warp_timings(const std::vector<RawWarp>& raw, int sms) {
-    std::vector<long long> first(std::size_t(std::max(sms, 1)), -1);
+// Each warp's times from its SM's first start. %smid need not be below the SM count, so the
+// origins are keyed by the id itself.
+std::vector<WarpTiming> warp_timings(const std::vector<RawWarp>& raw) {
+    std::map<unsigned, long long> first;
     for (const RawWarp& w : raw) {
-        long long& f = first[w.sm % first.size()];
-        f = f < 0 ? w.t0 : std::min(f, w.t0);
+        const auto [it, added] = first.emplace(w.sm, w.t0);
+        if (!added) it->second = std::min(it->second, w.t0);
     }
     std::vector<WarpTiming> out;
     out.reserve(raw.size());
     for (const RawWarp& w : raw)
-        out.push_back({w.t0 - first[w.sm % first.size()], w.t1 - w.t0, w.t2 - w.t1, int(w.sm)});
+        out.push_back({w.t0 - first[w.sm], w.t1 - w.t0, w.t2 - w.t1, int(w.sm)});
     return out;
 }
 
@@ -182,6 +207,13 @@ std::vector<WarpTiming> warp_timings(const std::vector<RawWarp>& raw, int sms) {
 
 int max_probe_block(int word_bytes, int words, bool timed) {
     return kernel_max_block(kernel_for(word_bytes, timed, words));
+}
+
+int probe_max_blocks_per_sm(int word_bytes, int words, int block, bool timed) {
+    int natural = 0;
+    LL_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+        &natural, kernel_for(word_bytes, timed, words), block, 0));
+    return natural;
 }
 
 int max_blocks_per_sm(int block) {
@@ -193,34 +225,47 @@ int max_blocks_per_sm(int block) {
 MemoryProbeResult run_memory_probe(const MemoryProbeSpec& s, int repeats) {
     check_spec(s, max_blocks_per_sm(s.block));
     const cudaDeviceProp& p = cuda::device_properties();
+    const void* kernel = kernel_for(s.word_bytes, s.time_warps, s.words);
+    int resident = 0;
+    const std::size_t smem = cap_shared(kernel, s.block, s.blocks_per_sm, resident);
+    if (resident != s.blocks_per_sm)
+        refuse("blocks_per_sm", s.blocks_per_sm,
+               "at most " + std::to_string(resident) + " for " + std::to_string(s.words) +
+                   " words of " + std::to_string(s.word_bytes) + " bytes in blocks of " +
+                   std::to_string(s.block) + " threads (the probe's registers and this GPU)");
     MemoryProbeResult r;
     r.sms = p.multiProcessorCount;
-    const long long wave = (long long)r.sms * s.blocks_per_sm * s.block;
+    r.warps_per_sm = resident * s.block / 32;
+    const long long wave = (long long)r.sms * resident * s.block;
     const long long blocks = (std::max<long long>(s.threads, wave) + s.block - 1) / s.block;
     r.threads = blocks * s.block;
     const long long pitch = r.threads + 32; // room for the misaligned word after the last
     const std::size_t bytes = std::size_t(pitch) * std::size_t(s.words) * std::size_t(s.word_bytes);
+    const std::size_t flush_bytes = s.time_warps ? 2 * std::size_t(p.l2CacheSize) : 0;
+    const std::size_t records = s.time_warps ? std::size_t(r.threads / 32) : 0;
+    const std::size_t spare = std::size_t(64) << 20; // the context, the timer, the clock probe
     std::size_t free = 0, total = 0;
     LL_CUDA(cudaMemGetInfo(&free, &total));
-    if (2 * bytes + (1u << 26) > free)
+    const std::size_t fixed = flush_bytes + records * sizeof(RawWarp) + spare;
+    if (2 * bytes + fixed > free) {
+        const std::size_t room = free > fixed ? (free - fixed) / 2 : 0;
         refuse("threads", s.threads,
-               "at most " + std::to_string((free / 2 - (1u << 25)) / s.word_bytes / s.words) +
+               "at most " + std::to_string(room / s.word_bytes / s.words) +
                    " at words = " + std::to_string(s.words) + " (the GPU's free memory)");
+    }
     DeviceBuffer<unsigned char> src(bytes), dst(bytes);
     LL_CUDA(cudaMemset(src.get(), 1, bytes));
-    const void* kernel = kernel_for(s.word_bytes, s.time_warps, s.words);
-    int resident = 0;
-    const std::size_t smem = cap_shared(kernel, s.block, s.blocks_per_sm, resident);
-    r.warps_per_sm = resident * s.block / 32;
-    DeviceBuffer<RawWarp> raw(s.time_warps ? std::size_t(r.threads / 32) : 0);
+    DeviceBuffer<RawWarp> raw(records);
     // A one-wave probe's words fit in L2, where the previous launch left them; the paper's GPU
-    // had no L2 for global memory. Writing twice L2's size before each timed launch evicts
+    // had no L2 for global memory. Reading twice L2's size before each timed launch evicts
     // them, so that the warps' reads come from DRAM.
-    DeviceBuffer<unsigned char> flush(s.time_warps ? 2 * std::size_t(p.l2CacheSize) : 0);
+    DeviceBuffer<uint4> flush(flush_bytes / sizeof(uint4));
+    DeviceBuffer<unsigned> sink(1);
+    if (s.time_warps) LL_CUDA(cudaMemset(flush.get(), 0, flush_bytes));
     cuda::StreamTimer timer;
     std::vector<double> seconds;
     for (int k = 0; k <= std::max(repeats, 1); ++k) { // the first launch warms up
-        if (s.time_warps) LL_CUDA(cudaMemsetAsync(flush.get(), k & 0xff, flush.size(), nullptr));
+        if (s.time_warps) read_through<<<2 * r.sms, 1024>>>(flush.get(), flush.size(), sink.get());
         timer.start(nullptr);
         const void* in = src.get();
         void* out = dst.get();
@@ -241,7 +286,7 @@ MemoryProbeResult run_memory_probe(const MemoryProbeSpec& s, int repeats) {
         std::vector<RawWarp> host(std::size_t(r.threads / 32));
         LL_CUDA(cudaMemcpy(host.data(), raw.get(), host.size() * sizeof(RawWarp),
                            cudaMemcpyDeviceToHost));
-        r.warps = warp_timings(host, r.sms);
+        r.warps = warp_timings(host);
     }
     return r;
 }

@@ -56,6 +56,11 @@ MemoryProbeResult run_memory_probe(const MemoryProbeSpec& spec, int repeats = 3)
 // without a GPU).
 int max_probe_block(int word_bytes, int words, bool time_warps);
 
+// The most blocks of `block` threads the probe for `words` words of `word_bytes` keeps on one
+// SM at once: its registers and the SM's limits (0 without a GPU). A spec asking for more is
+// refused.
+int probe_max_blocks_per_sm(int word_bytes, int words, int block, bool time_warps);
+
 // The most blocks of `block` threads one SM holds at once (0 without a GPU).
 int max_blocks_per_sm(int block);
 

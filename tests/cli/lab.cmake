@@ -6,8 +6,10 @@ cli_ok(lab_cpu_studies
 cli_ok(lab_list "lab;list" "" "memory +Obrecht et al. 2010.*model.*transfer.*misaligned.*lattices.*threads")
 cli_bad(lab_unknown_study "lab: study 'bogus' does not exist; use memory\\|model\\|transfer\\|misaligned\\|lattices\\|threads, all or list"
         lab bogus)
-cli_bad(lab_gpu_study_on_cpu "lab memory: needs a CUDA GPU \\(it times each warp"
+cli_bad(lab_gpu_study_on_cpu "lab memory: needs a CUDA GPU \\(it times each warp.*--backend cpu asks for the CPU"
         lab memory --backend cpu)
+cli_bad(lab_list_with_bogus "lab: study 'bogus' does not exist" lab list bogus)
+cli_bad(lab_out_is_a_file "--out .*: exists and is not a folder" lab threads --out ${CMAKE_CURRENT_SOURCE_DIR}/lab.cmake)
 cli_bad(lab_no_study "studies is required" lab)
 cli_bad(lab_blocks_without_gpu "--blocks: the misaligned study needs a CUDA GPU, and none is usable here"
         lab all --blocks 64 --backend cpu)

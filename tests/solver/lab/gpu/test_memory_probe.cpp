@@ -38,6 +38,25 @@ TEST(MemoryProbe, OneWaveTimesEveryWarpFromItsSMsFirstStart) {
     EXPECT_GT(r.seconds, 0);
 }
 
+// Every k the memory study sweeps is reached exactly: one wave of k one-warp blocks per SM.
+// (The first occupancy cap left out the SM's per-block reservation: from k = 15 on, the SMs
+// held one block fewer, and the wave's last blocks waited for a second one.)
+TEST(MemoryProbe, ReachesEveryBlocksPerSmItIsAskedFor) {
+    LL_REQUIRE_GPU();
+    const int most = probe_max_blocks_per_sm(4, 19, 32, true);
+    ASSERT_GE(most, 8);
+    for (int k = 1; k <= most; ++k) {
+        MemoryProbeSpec s;
+        s.blocks_per_sm = k;
+        const MemoryProbeResult r = run_memory_probe(s, 1);
+        EXPECT_EQ(r.warps_per_sm, k) << "k = " << k;
+        EXPECT_EQ(r.warps.size(), std::size_t(r.sms) * k) << "k = " << k;
+    }
+    MemoryProbeSpec s;
+    s.blocks_per_sm = most + 1;
+    EXPECT_THROW(run_memory_probe(s, 1), std::invalid_argument);
+}
+
 TEST(MemoryProbe, SteadyStateCoversTheThreadsAskedFor) {
     LL_REQUIRE_GPU();
     MemoryProbeSpec s;
