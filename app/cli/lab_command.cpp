@@ -144,15 +144,16 @@ int lab_command(const LabOptions& o) {
             if (!s.needs_gpu.empty())
                 std::fprintf(stderr, "skipped %s: needs a CUDA GPU (%s)\n", s.name.c_str(),
                              s.needs_gpu.c_str());
-    int done = 0;
+    std::vector<lab::StudyReport> reports;
     for (const lab::Study* s : todo) {
         if (!o.quiet)
-            std::fprintf(stderr, "[%d/%zu] %s (%s)\n", done + 1, todo.size(), s->name.c_str(),
-                         s->paper.c_str());
-        for (const auto& path : lab::write_report(s->run(ctx), o.out))
+            std::fprintf(stderr, "[%zu/%zu] %s (%s)\n", reports.size() + 1, todo.size(),
+                         s->name.c_str(), s->paper.c_str());
+        reports.push_back(s->run(ctx));
+        for (const auto& path : lab::write_report(reports.back(), o.out))
             std::printf("%s\n", path.string().c_str());
-        ++done;
     }
+    std::printf("%s\n", lab::write_index(reports, o.out).string().c_str());
     return 0;
 }
 

@@ -107,6 +107,25 @@ std::string report_markdown(const StudyReport& r) {
     return md.str();
 }
 
+std::filesystem::path write_index(const std::vector<StudyReport>& reports,
+                                  const std::filesystem::path& dir) {
+    std::ostringstream md;
+    md << "# LatticeLab lab: the papers' measurements on this machine\n\n";
+    if (!reports.empty()) md << header_line(reports.front().header) << "\n";
+    md << "| study | paper | what this run shows |\n|---|---|---|\n";
+    for (const StudyReport& r : reports) {
+        std::string here;
+        for (const std::string& f : r.findings)
+            if (f.rfind("Here", 0) == 0 || f.rfind("This GPU", 0) == 0)
+                here += (here.empty() ? "" : " ") + f;
+        md << "| [" << r.study << "](" << r.study << ".md) | " << md_cell(r.paper) << " | "
+           << md_cell(here.empty() ? r.title : here) << " |\n";
+    }
+    const auto path = dir / "index.md";
+    write_output_file(path, md.str());
+    return path;
+}
+
 std::vector<std::filesystem::path> write_report(const StudyReport& r,
                                                 const std::filesystem::path& dir) {
     std::filesystem::create_directories(dir);

@@ -64,6 +64,11 @@ std::string cell(double v, int digits = 4);
 std::vector<std::filesystem::path> write_report(const StudyReport& r,
                                                 const std::filesystem::path& dir);
 
+// <dir>/index.md: one line per report (its study, paper, title and the findings about this
+// device), linking each page; `lab` writes it after its studies. Written whole or not at all.
+std::filesystem::path write_index(const std::vector<StudyReport>& reports,
+                                  const std::filesystem::path& dir);
+
 // The Markdown page alone (tests read it).
 std::string report_markdown(const StudyReport& r);
 

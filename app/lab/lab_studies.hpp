@@ -38,8 +38,8 @@ std::string study_names();
 // the build was configured at, else "unknown".
 std::string lab_commit();
 
-// The header every report starts from: the device and copy bandwidth of a small lattice on
-// ctx.backend (device_record), the date (UTC) and the commit.
+// The header every report starts from: the device and copy bandwidth of a lattice on
+// ctx.backend (device_record; on the CPU one past the caches), the date (UTC) and the commit.
 nlohmann::json lab_header(const LabContext& ctx);
 
 // A report of the study `name` (its paper from the registry) with lab_header(ctx) and the

@@ -48,6 +48,9 @@ def main():
             r = subprocess.run([sys.executable, check_png, path, "960", "600"])
             if r.returncode != 0:
                 fail("%s: %s is not a valid plot" % (study, png))
+        index = open(os.path.join(folder, "index.md")).read()
+        if "](%s.md)" % study not in index:
+            fail("index.md does not link %s.md" % study)
         print("check_lab: %s OK (%d rows, %d plots)" % (study, len(rows) - 1, len(record["plots"])))
 
 
