@@ -60,6 +60,24 @@ TEST(LabReport, WritesCsvJsonMarkdownAndPlots) {
     std::filesystem::remove_all(dir);
 }
 
+// index.md links each study's page with what the run shows about this device ("Here ..."), or
+// its title where it has no such finding; a '|' in a cell does not end it.
+TEST(LabReport, IndexLinksEveryStudyWithWhatItShows) {
+    const auto dir = std::filesystem::temp_directory_path() / "ll_lab_index_test";
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    StudyReport a = sample(), b = sample();
+    a.findings.push_back("Here the copy | ran at 3 TB/s.");
+    b.study = "other";
+    b.title = "Another sample";
+    write_index({a, b}, dir);
+    const std::string md = read(dir / "index.md");
+    for (const char* text : {"[sample](sample.md)", "Here the copy \\| ran at 3 TB/s.",
+                             "[other](other.md)", "| Another sample |", "abc1234"})
+        EXPECT_NE(md.find(text), std::string::npos) << text << " not in\n" << md;
+    std::filesystem::remove_all(dir);
+}
+
 TEST(LabReport, CellsKeepSignificantDigitsAndShowNaNAsADash) {
     EXPECT_EQ(cell(23887.4, 5), "23887");
     EXPECT_EQ(cell(0.123456, 3), "0.123");
