@@ -5,6 +5,7 @@
 #include "solver/lab/memory_probe.hpp"
 
 #include <algorithm>
+#include <array>
 #include <map>
 
 namespace ll::lab {
@@ -85,6 +86,16 @@ void add_row(StudyReport& r, const std::string& figure, int n, int l, int m, int
                             cell(a.read), cell(a.write)});
 }
 
+// Two probes at one x: a's read and write times, then b's, onto four series.
+void add_points(const std::array<render::PlotSeries*, 4>& s, double x, const Means& a,
+                const Means& b) {
+    const double v[4] = {a.read, a.write, b.read, b.write};
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        s[i]->x.push_back(x);
+        s[i]->y.push_back(v[i]);
+    }
+}
+
 render::PlotSeries series(const std::string& label, int color) {
     return plot_series(label, render::plot_color(color));
 }
@@ -146,11 +157,7 @@ StudyReport memory_study(const LabContext& ctx) {
         const Means b = means_of(probe(n, n, n, k_paper));
         add_row(r, "T(N)", n, 0, 0, k_paper, a);
         add_row(r, "T(N)", n, n, n, k_paper, b);
-        for (auto [s, v] :
-             {std::pair{&tr, a.read}, {&tw, a.write}, {&trm, b.read}, {&twm, b.write}}) {
-            s->x.push_back(n);
-            s->y.push_back(v);
-        }
+        add_points({&tr, &tw, &trm, &twm}, n, a, b);
     }
     words.series = {tr, tw, trm, twm};
     r.plots.push_back({"words", "Read and write time against N (Section 5.1's fits)", words});
@@ -179,11 +186,7 @@ StudyReport memory_study(const LabContext& ctx) {
         const Means b = means_of(probe(19, 0, x, k_paper));
         add_row(r, "7", 19, x, 0, k_paper, a);
         add_row(r, "7", 19, 0, x, k_paper, b);
-        for (auto [s, v] :
-             {std::pair{&rl, a.read}, {&wl, a.write}, {&rm, b.read}, {&wm, b.write}}) {
-            s->x.push_back(x);
-            s->y.push_back(v);
-        }
+        add_points({&rl, &wl, &rm, &wm}, x, a, b);
     }
     mis.series = {rl, wl, rm, wm};
     r.plots.push_back({"misalignment", "Fig. 7: the cost of misaligned reads and writes", mis});

@@ -158,7 +158,7 @@ const void* kernel_for(int word_bytes, bool timed, int words) {
     }
 }
 
-// The largest block the probe's registers allow (kMaxProbeWords words held per thread).
+// The largest block the registers of `kernel` (one N, one word size) allow.
 int kernel_max_block(const void* kernel) {
     cudaFuncAttributes attr{};
     LL_CUDA(cudaFuncGetAttributes(&attr, kernel));

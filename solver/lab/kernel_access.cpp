@@ -1,6 +1,7 @@
 #include "kernel_access.hpp"
 
 #include "solver/dispatch.hpp"
+#include "solver/models/registry.hpp"
 
 namespace ll::lab {
 namespace {
@@ -25,11 +26,10 @@ KernelAccess counts(int word_bytes) {
 } // namespace
 
 KernelAccess kernel_access(const ModelChoice& m, std::string& why) {
-    why.clear();
-    if (is_thermal(m.stencil)) {
-        why = "the thermal model runs separate propagate and collide kernels";
-        return {};
-    }
+    EngineConfig cfg;
+    cfg.model = m;
+    why = std::string(model_traits(cfg).access_model_gap);
+    if (!why.empty()) return {};
     if (m.layout != Layout::SoA) {
         why = "with AoS a warp's access to one population is strided by Q words, not shifted";
         return {};

@@ -18,8 +18,9 @@ struct KernelAccess {
     int misaligned_writes[2] = {0, 0}; // M for parity 0 and 1
 };
 
-// Empty `why` and the counts for the isothermal models on SoA; else `why` says why the model
-// does not apply (AoS layout, thermal models), and the counts are not to be used.
+// Empty `why` and the counts for a model the registry says the access model describes
+// (ModelTraits::access_model_gap), on SoA; else `why` says why it does not apply (AoS layout,
+// the model's own reason), and the counts are not to be used.
 KernelAccess kernel_access(const ModelChoice& m, std::string& why);
 
 } // namespace ll::lab

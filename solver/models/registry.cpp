@@ -38,9 +38,11 @@ HaloShape d2q37_halo(StencilKind) {
     return h;
 }
 constexpr std::array<ModelTraits, 3> kModels{{
-    {ModelKind::Isothermal, "isothermal", false, true, true, true, &ddqq_halo, true},
-    {ModelKind::Boussinesq, "boussinesq", true, true, true, true, &ddqq_halo, true},
-    {ModelKind::D2Q37, "d2q37", true, false, false, true, &d2q37_halo, false},
+    {ModelKind::Isothermal, "isothermal", false, true, true, true, &ddqq_halo, true, ""},
+    {ModelKind::Boussinesq, "boussinesq", true, true, true, true, &ddqq_halo, true,
+     "a node update moves two population sets, the flow's and the temperature's"},
+    {ModelKind::D2Q37, "d2q37", true, false, false, true, &d2q37_halo, false,
+     "the thermal model runs separate propagate and collide kernels"},
 }};
 } // namespace
 

@@ -32,6 +32,10 @@ struct ModelTraits {
     // A tile cut along x may pad its rows (tile_row_align): the DdQq addressing runs over the
     // engine's Dims, whatever they hold; D2Q37's grid is the tile's nodes and its halos.
     bool pads_tile_rows;
+    // Empty when a node update is one DdQq population set on core/scheme.hpp's addressing,
+    // each value read once and written once: Obrecht et al. 2010's memory model (the lab's
+    // solver/lab/kernel_access.hpp) describes it. Otherwise why it does not.
+    std::string_view access_model_gap;
 };
 const ModelTraits& model_traits(ModelKind kind);
 inline const ModelTraits& model_traits(const EngineConfig& cfg) {
