@@ -45,7 +45,7 @@ def main():
             path = os.path.join(folder, png)
             if png not in md:
                 fail("%s.md does not show %s" % (study, png))
-            r = subprocess.run([sys.executable, check_png, path, "960", "600"])
+            r = subprocess.run([sys.executable, check_png, path, "960", "600", "plot"])
             if r.returncode != 0:
                 fail("%s: %s is not a valid plot" % (study, png))
         index = open(os.path.join(folder, "index.md")).read()
