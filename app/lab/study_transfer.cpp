@@ -2,8 +2,10 @@
 // back, coalesced) and Calore et al. 2016's misaligned copies (Fig. 4), both on the lab's probe.
 #include "lab_stats.hpp"
 #include "lab_studies.hpp"
+
 #include "solver/lab/memory_probe.hpp"
 
+#include <cmath>
 #include <map>
 
 namespace ll::lab {
@@ -82,13 +84,14 @@ StudyReport transfer_study(const LabContext& ctx) {
         "The paper (GTX 295): T = 2.78 N + 0.99 (T in ns, one warp), an almost constant 90.7 GB/s, "
         "81 % of the theoretical peak and close to the SDK's bandwidthTest (91.3 GB/s). That "
         "rate is the effective maximal throughput the paper's LBM kernels are measured against.");
-    r.findings.push_back(
-        "Here, over N = 8..32: T = " + cell(f.slope) + " N + " + cell(f.intercept) + " us (r^2 " +
-        cell(f.r2, 3) + "): an effective maximal throughput of " + cell(effective / 1e9) +
-        " GB/s, " + cell(100 * effective / copy_bw, 3) +
-        " % of the cudaMemcpy copy measured in the same run (" + cell(copy_bw / 1e9) +
-        " GB/s), the denominator of every % of copy in "
-        "LatticeLab.");
+    r.findings.push_back("Here, over N = 8..32: T = " + cell(f.slope) + " N " +
+                         (f.intercept < 0 ? "- " : "+ ") + cell(std::abs(f.intercept)) +
+                         " us (r^2 " + cell(f.r2, 3) + "): an effective maximal throughput of " +
+                         cell(effective / 1e9) + " GB/s, " + cell(100 * effective / copy_bw, 3) +
+                         " % of the cudaMemcpy copy measured in the same run (" +
+                         cell(copy_bw / 1e9) +
+                         " GB/s), the denominator of every % of copy in "
+                         "LatticeLab.");
     return r;
 }
 
