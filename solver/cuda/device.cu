@@ -2,8 +2,8 @@
 #include "cuda_buffer.hpp"
 #include "device_probes.hpp"
 #include "device_properties.cuh"
-#include "step_graph.hpp"
 #include "solver/models/registry.hpp"
+#include "step_graph.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -35,6 +35,16 @@ bool cuda_graphs_allowed() {
     throw ConfigError("LATTICELAB_CUDA_GRAPHS = '" + std::string(text) +
                       "': auto or 1 (the default: small lattices replay batches of steps as a "
                       "CUDA graph) or 0 (every step launched from the host)");
+}
+
+bool resident_steps_allowed() {
+    const char* v = std::getenv("LATTICELAB_RESIDENT");
+    const std::string_view text = v ? v : "";
+    if (text.empty() || text == "auto" || text == "1") return true;
+    if (text == "0") return false;
+    throw ConfigError("LATTICELAB_RESIDENT = '" + std::string(text) +
+                      "': auto or 1 (the default: small lattices run batches of steps in one "
+                      "resident kernel) or 0 (graphs or one launch per step)");
 }
 
 const DeviceInfo& device_info() {

@@ -13,6 +13,9 @@ namespace ll::cuda {
 // LATTICELAB_CUDA_GRAPHS: unset, "auto" or "1" let small lattices replay graphs, "0" launches
 // every step from the host (for comparisons). Throws ConfigError naming the values on any other.
 bool cuda_graphs_allowed();
+// LATTICELAB_RESIDENT: unset, "auto" or "1" let small lattices run batches of steps in one
+// resident kernel (engine/resident_steps.cuh), "0" does not (graphs or launches instead).
+bool resident_steps_allowed();
 
 class StepGraph {
 public:

@@ -8,6 +8,7 @@
 #include "engine.hpp"
 #include "kernels.cuh"
 #include "model_engine.hpp"
+#include "resident_steps.cuh"
 #include "solver/cuda/cuda_buffer.hpp"
 #include "solver/cuda/device_probes.hpp"
 #include "solver/cuda/device_properties.cuh"
@@ -374,14 +375,97 @@ private:
     static constexpr int kGraphSteps = 32;
     static_assert(kGraphSteps % 2 == 0, "a replay leaves A-A's parity and pull's buffers as is");
     static constexpr node_t kGraphMaxNodes = node_t(1) << 21;
-    bool replays_graphs() const {
-        return graphs_allowed_ && std::is_floating_point_v<Store> && !cfg_.tile.is_tile() &&
+    bool batches_small_steps() const {
+        return std::is_floating_point_v<Store> && !cfg_.tile.is_tile() &&
                cfg_.dims.nodes() <= kGraphMaxNodes;
+    }
+    bool replays_graphs() const {
+        return graphs_allowed_ && batches_small_steps() && !runs_resident();
+    }
+
+    // Where the same small lattices fit in one wave of the GPU (a thread for every node and
+    // near-wall node at once), batches of steps run in one resident kernel instead
+    // (resident_steps.cuh): no launch between steps, one kernel per step rather than two. On a
+    // larger lattice a thread would take several nodes, and the launched kernels' occupancy
+    // and streaming do better. Not for plans (D2Q37's passes) nor shared_x.
+    // LATTICELAB_RESIDENT=0 turns it off.
+    static constexpr int kResidentSteps = 64;
+    bool runs_resident() const { return resident_grid() > 0; }
+    // Blocks of a resident launch, or 0 where it does not apply or one wave is too small.
+    unsigned resident_grid() const {
+        unsigned grid = 0;
+        if constexpr (!PlannedModel<M>)
+            if (resident_allowed_ && batches_small_steps() && cooperative_launch())
+                M::with_step(cfg_.model, [&](auto L, auto Sc, auto C) {
+                    if constexpr (Sc() != Scheme::SharedX)
+                        grid =
+                            one_wave_grid(resident_kernel<L(), Sc(), typename decltype(C)::type>());
+                });
+        return grid;
+    }
+    template <Layout L, Scheme Sc, class C>
+    static const void* resident_kernel() {
+        return reinterpret_cast<const void*>(&resident_steps<M, L, Sc, C>);
+    }
+    unsigned one_wave_grid(const void* kernel) const {
+        const int block = cfg_.launch.block_size, smem = report_.dynamic_shared_bytes;
+        int per_sm = 0;
+        if (cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem) !=
+                cudaSuccess ||
+            cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, block, smem) !=
+                cudaSuccess) {
+            cudaGetLastError(); // e.g. a block too large for its registers: launch instead
+            return 0;
+        }
+        const std::uint64_t wave = std::uint64_t(per_sm) * device_properties().multiProcessorCount;
+        const std::uint64_t needed =
+            grid_for(cfg_.dims.nodes() + node_t(wall_nodes_.size()), block);
+        return needed <= wave ? unsigned(needed) : 0;
+    }
+    // The arguments `k` steps from now: finish_step() swaps the buffers (pull, push, split) or
+    // flips the parity (A-A, esoteric) once per step.
+    Args args_after(int k) const {
+        const bool in_place = is_in_place(cfg_.model.scheme);
+        const bool swapped = !in_place && k % 2 == 1;
+        return bound_args<M>(args_, swapped ? b_ : a_, swapped ? a_ : b_, in_place, flags_.get(),
+                             in_place ? parity_ ^ (k & 1) : parity_, step_ + std::uint32_t(k));
+    }
+    // Queues `steps` steps as resident launches of `grid` blocks, kResidentSteps at most each.
+    template <Layout L, Scheme Sc, class C>
+    void queue_resident(int steps, unsigned grid) {
+        const int block = cfg_.launch.block_size, smem = report_.dynamic_shared_bytes;
+        node_t nodes = cfg_.dims.nodes(), walls = node_t(wall_nodes_.size());
+        const node_t* list = wall_nodes_.get();
+        for (int done = 0; done < steps;) {
+            int n = std::min(kResidentSteps, steps - done);
+            Args even = args_after(0), odd = args_after(1);
+            void* params[] = {&even, &odd, &list, &walls, &nodes, &n};
+            LL_CUDA(cudaLaunchCooperativeKernel(resident_kernel<L, Sc, C>(), grid, block, params,
+                                                smem, stream_));
+            for (int i = 0; i < n; ++i)
+                finish_step<M, Sc>(a_, b_, parity_, step_);
+            done += n;
+        }
+    }
+    static bool cooperative_launch() {
+        static const bool supported = [] {
+            int device = 0, v = 0;
+            return cudaGetDevice(&device) == cudaSuccess &&
+                   cudaDeviceGetAttribute(&v, cudaDevAttrCooperativeLaunch, device) ==
+                       cudaSuccess &&
+                   v == 1;
+        }();
+        return supported;
     }
     void queue_steps(int steps) {
         M::with_step(cfg_.model, [&](auto L, auto Sc, auto C) {
             using Coll = typename decltype(C)::type;
             int s = 0;
+            if constexpr (!PlannedModel<M> && Sc() != Scheme::SharedX)
+                if (const unsigned grid = steps >= 2 ? resident_grid() : 0) {
+                    queue_resident<L(), Sc(), Coll>(steps, grid);
+                    s = steps;
+                }
             if (replays_graphs() && steps >= kGraphSteps) {
                 ready_graph(); // a replay leaves the state it needs as it found it
                 for (; s + kGraphSteps <= steps; s += kGraphSteps) {
@@ -597,6 +681,7 @@ private:
     StepGraph graph_; // a batch of steps to replay (queue_steps)
     // LATTICELAB_CUDA_GRAPHS, read once: a bad value fails the engine's construction.
     const bool graphs_allowed_ = cuda_graphs_allowed();
+    const bool resident_allowed_ = resident_steps_allowed(); // LATTICELAB_RESIDENT, likewise
     HaloLists<Store> halo_;
     LaunchReport report_{};
 };
