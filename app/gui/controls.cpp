@@ -288,7 +288,8 @@ void Controls::draw_main(const SolverSnapshot& snap, std::string_view slice_path
             tooltip(
                 "Runs the live lattice at block sizes 32..1024 and plots MLUPS against them (seed "
                 "004, Fig. 5), then restores this launch: the best size balances occupancy against "
-                "registers per thread. Result in the Help window.");
+                "registers per thread. The result opens in the Lab dock, beside the performance "
+                "model's prediction; the occupancy-cap sweep is there too.");
             draw_subdomains(snap);
 
             ImGui::EndTabItem();

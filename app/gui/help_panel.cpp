@@ -78,18 +78,6 @@ void draw_velocity_set(const SolverSnapshot& snap) {
                           "up and to the right.");
 }
 
-void draw_sweep(const SolverSnapshot& snap) {
-    if (!snap.sweep_note.empty()) ImGui::TextWrapped("%s", snap.sweep_note.c_str());
-    if (snap.sweep.empty()) return;
-    std::vector<float> mlups;
-    for (const auto& p : snap.sweep)
-        mlups.push_back(float(p.second));
-    const std::string label = "MLUPS vs block size " + std::to_string(snap.sweep.front().first) +
-                              ".." + std::to_string(snap.sweep.back().first);
-    ImGui::PlotHistogram("##sweep", mlups.data(), int(mlups.size()), 0, label.c_str(), 0, FLT_MAX,
-                         ImVec2(260, 90));
-}
-
 } // namespace
 
 std::vector<VelocityArrow> velocity_arrows(StencilKind stencil) {
@@ -119,8 +107,6 @@ bool draw_help_panel(const SolverSnapshot& snap) {
                                "F11 full screen  (all shortcuts: Help > Keyboard shortcuts)");
         ImGui::Separator();
         draw_velocity_set(snap);
-        ImGui::Separator();
-        draw_sweep(snap);
     }
     ImGui::End();
     return open;

@@ -1,5 +1,5 @@
 // The teaching panels: the active stencil's velocity set drawn as arrows (c_i from
-// ll::cvel, 3D sets in an oblique projection) and the threads-per-block sweep's plot.
+// ll::cvel, 3D sets in an oblique projection).
 #pragma once
 #include "app/live/solver_thread.hpp"
 
@@ -16,7 +16,7 @@ struct VelocityArrow {
 // One arrow per velocity of `stencil`, in the stencil's own order (0 = rest).
 std::vector<VelocityArrow> velocity_arrows(StencilKind stencil);
 
-// Draws the "Help" ImGui window: shortcuts, the velocity set, the sweep result. Returns
+// Draws the "Help" ImGui window: shortcuts and the velocity set. Returns
 // whether it is expanded (not collapsed to its title bar).
 bool draw_help_panel(const SolverSnapshot& snap);
 

@@ -5,6 +5,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
+#include <QGroupBox>
 #include <QImage>
 #include <QLabel>
 #include <QPixmap>
@@ -34,11 +35,20 @@ QPixmap pixmap_of(const render::Image& img) {
 
 } // namespace
 
-LabDock::LabDock(bool gpu, QString out, QWidget* parent)
+LabDock::LabDock(bool gpu, QString out, QWidget* parent, LiveSweepPanel::Start sweep)
     : QDockWidget("Lab: the papers' measurements", parent), gpu_(gpu), out_(std::move(out)) {
     setObjectName("lab_dock");
     auto* body = new QWidget(this);
-    auto* layout = new QVBoxLayout(body);
+    auto* top = new QVBoxLayout(body);
+    auto* live = new QGroupBox("On the running flow", body);
+    auto* live_layout = new QVBoxLayout(live);
+    if (!sweep) sweep = [](SweepSetting) {};
+    sweeps_ = new LiveSweepPanel(gpu, std::move(sweep), live);
+    live_layout->addWidget(sweeps_);
+    top->addWidget(live);
+    auto* studies_box = new QGroupBox("The papers' studies", body);
+    auto* layout = new QVBoxLayout(studies_box);
+    top->addWidget(studies_box, 1);
     studies_ = new QComboBox(body);
     studies_->setObjectName("lab_studies");
     auto* model = new QStandardItemModel(studies_);

@@ -1,5 +1,6 @@
 #include "main_window.hpp"
 
+#include "app/lab/kernel_model.hpp"
 #include "lab_dock.hpp"
 #include "mixing_dock.hpp"
 #include "perf_dock.hpp"
@@ -35,9 +36,14 @@ MainWindow::MainWindow(const SolverStart& start, QWidget* parent)
     addDockWidget(Qt::RightDockWidgetArea, perf_dock_);
     mixing_dock_ = new MixingDock(this); // shows itself when a 2D thermal run starts
     addDockWidget(Qt::RightDockWidgetArea, mixing_dock_);
-    lab_dock_ = new LabDock(
-        cuda_compiled_in() && cuda_device_count() > 0,
-        QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation) + "/lab", this);
+    // The live sweeps set the lab's performance model beside each point (app/lab/kernel_model).
+    solver_->set_sweep_model([](const Simulation& sim, std::string& why) {
+        return lab::predict_kernel(sim, why).mlups;
+    });
+    lab_dock_ =
+        new LabDock(cuda_compiled_in() && cuda_device_count() > 0,
+                    QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation) + "/lab",
+                    this, [this](SweepSetting setting) { solver_->sweep(setting); });
     addDockWidget(Qt::RightDockWidgetArea, lab_dock_);
     lab_dock_->hide(); // View > Lab studies
     status_ = std::make_unique<StatusLine>(statusBar());
@@ -57,6 +63,11 @@ MainWindow::~MainWindow() {
 void MainWindow::update_status() {
     const SolverSnapshot& s = viewport_->snapshot();
     mixing_dock_->add(s);
+    if (s.sweep.serial != shown_sweep_) { // a new sweep (also from the Tuning tab's button)
+        shown_sweep_ = s.sweep.serial;
+        lab_dock_->live_sweeps()->show_result(s.sweep, s.model);
+        lab_dock_->show();
+    }
     const Recorder& recorder = viewport_->recorder();
     status_->show({.snapshot = s,
                    .requested = solver_->current_start().backend,

@@ -80,7 +80,8 @@ private:
     Viewport* viewport_ = nullptr;  // owned by Qt as the central widget
     PerfDock* perf_dock_ = nullptr; // owned by Qt
     MixingDock* mixing_dock_ = nullptr;
-    LabDock* lab_dock_ = nullptr; // the papers' studies (View > Lab studies)
+    LabDock* lab_dock_ = nullptr;   // the papers' studies (View > Lab studies)
+    std::uint64_t shown_sweep_ = 0; // the live sweep the Lab dock shows (SweepResult::serial)
     std::unique_ptr<StatusLine> status_;
     QMenu* recent_menu_ = nullptr;
     QString last_message_;

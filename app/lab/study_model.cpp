@@ -1,17 +1,10 @@
-// Obrecht et al. 2010's model for every kernel of the solver: T, the time for k warps per SM to
-// read and write what one node update moves, measured by the probe with the kernel's own N, L,
-// M, k and block; P = (K/T) F. The probe runs as many threads as the kernel updates nodes, so T
-// is one wave's share of a steady state and P is the probe's own node rate (the paper's
-// one-wave decomposition T = l + T_R + T_W is the memory study's). MLUPS counts every node of
-// the lattice, as the benchmark does, solid ones included, though only the updated ones move
-// data: the model's MLUPS is (K/T) F x nodes / updated nodes. In-place schemes alternate two
-// access patterns, so their T is the mean of both parities' probes.
+// Obrecht et al. 2010's model (kernel_model.hpp) for every D3Q19 and D2Q9 kernel of the solver,
+// against its measured MLUPS: the paper's Table 1.
 #include "app/cli/bench_util.hpp"
+#include "kernel_model.hpp"
 #include "lab_measure.hpp"
 #include "lab_studies.hpp"
 #include "solver/core/flags.hpp"
-#include "solver/lab/kernel_access.hpp"
-#include "solver/lab/memory_probe.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -19,55 +12,6 @@
 
 namespace ll::lab {
 namespace {
-
-struct Prediction {
-    double mlups = 0, t_cycles = 0, k_threads = 0, clock_hz = 0;
-};
-
-Prediction predict(const KernelAccess& a, const LaunchReport& lr, std::uint64_t nodes,
-                   std::uint64_t updated) {
-    MemoryProbeSpec s;
-    s.words = a.words;
-    s.word_bytes = a.word_bytes;
-    s.block = lr.block_size;
-    s.blocks_per_sm = std::max(lr.blocks_per_sm, 1);
-    s.threads = std::int64_t(updated);
-    s.time_warps = false;
-    double seconds = 0;
-    MemoryProbeResult last;
-    for (int p = 0; p < a.parities; ++p) {
-        s.misaligned_reads = a.misaligned_reads[p];
-        s.misaligned_writes = a.misaligned_writes[p];
-        last = run_memory_probe(s, 3);
-        seconds += last.seconds / a.parities;
-    }
-    Prediction out;
-    out.clock_hz = last.sm_clock_hz;
-    // K threads (one per node) fill one wave of k warps on every SM; T is one wave's cycles.
-    out.k_threads = double(last.sms) * last.warps_per_sm * 32;
-    const double waves = double(last.threads) / out.k_threads;
-    out.t_cycles = seconds * out.clock_hz / waves;
-    const double p = out.k_threads / out.t_cycles * out.clock_hz; // P = (K / T) F
-    out.mlups = p * double(nodes) / double(std::max<std::uint64_t>(updated, 1)) / 1e6;
-    return out;
-}
-
-// Why a kernel is more than 10 % from its model, which counts memory time only.
-std::string miss_reason(const ModelChoice& m, double error) {
-    if (std::abs(error) <= 0.10) return "";
-    if (error < 0)
-        return "faster than the probe's plain copy of the same words: this kernel streams them "
-               "closer to the copy bandwidth";
-    if (m.collision == CollisionKind::MRT)
-        return "slower than its memory traffic: MRT's moment transform is arithmetic the model "
-               "leaves out";
-    if (m.storage)
-        return "slower than its memory traffic: the 16-bit conversions and stochastic rounding "
-               "are arithmetic the model leaves out";
-    if (m.scheme == Scheme::SharedX)
-        return "slower than its memory traffic: the shift through shared memory and its barrier";
-    return "slower than its memory traffic: arithmetic, the flag byte or the wall list";
-}
 
 std::vector<ModelChoice> kernels(StencilKind st) {
     std::vector<ModelChoice> out;
@@ -118,9 +62,9 @@ StudyReport model_study(const LabContext& ctx) {
             const auto& flags = sim->setup().flags;
             const auto updated = std::uint64_t(std::count_if(
                 flags.begin(), flags.end(), [](std::uint8_t f) { return is_updated(f); }));
-            Prediction p;
+            KernelPrediction p;
             try {
-                p = predict(a, run.launch, dims.nodes(), updated);
+                p = predict_kernel(a, run.launch, dims.nodes(), updated);
             } catch (const std::invalid_argument& e) { // the probe cannot reach this k
                 r.table.rows.push_back({model_label(m), "-", "-", "-", "-", "-", "-", "-", "-", "-",
                                         "-", "-", cell(run.mlups, 5), "-", "-",

@@ -1,8 +1,9 @@
 // What crosses from the solver thread to the GUI: one published slice plus the solver state it
 // came from (SolverSnapshot). It is plain data, filled on the solver thread by the parts that
-// measure it (snapshot_publisher, flow_readings, blow_up_guard, block_size_sweep) and handed
+// measure it (snapshot_publisher, flow_readings, blow_up_guard, launch_sweep) and handed
 // over whole by SnapshotPublisher, so the GUI reads one consistent state without a lock.
 #pragma once
+#include "launch_sweep.hpp"
 #include "solver/diagnostics/rt_fronts.hpp"
 #include "solver/domain/region_pieces.hpp"
 #include "solver/simulation.hpp"
@@ -75,9 +76,9 @@ struct SolverSnapshot {
     // Non-empty once the flow went unstable (NaN/Inf): Simulation::instability_advice(). The
     // solver paused itself; a reset or a new scenario clears it.
     std::string instability;
-    // The last threads-per-block sweep: (block size, MLUPS), or why there is none.
-    std::vector<std::pair<int, double>> sweep;
-    std::string sweep_note;
+    // The last live sweep (threads per block or occupancy cap, with the model beside each
+    // point), or why there is none.
+    SweepResult sweep;
     std::uint64_t blowups = 0; // counts the solver's own pauses, so the GUI sees each one
 };
 

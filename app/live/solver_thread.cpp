@@ -160,8 +160,12 @@ void SolverThread::remember_start() {
     start_copy_ = start_;
 }
 
-void SolverThread::sweep() {
-    post([this](Simulation& sim) { sweep_.run(sim, batch_); });
+void SolverThread::sweep(SweepSetting setting) {
+    post([this, setting](Simulation& sim) { sweep_.run(sim, setting, batch_, sweep_model_); });
+}
+
+void SolverThread::set_sweep_model(SweepModel model) {
+    post([this, model = std::move(model)](Simulation&) { sweep_model_ = model; });
 }
 
 void SolverThread::inspect(const std::function<void(const Simulation&)>& fn) {
@@ -254,7 +258,7 @@ void SolverThread::publish() {
         SolverSnapshot& next = publisher_.fill(*sim_, shown);
         readings_.measure(*sim_, next);
         guard_.write_to(next);
-        sweep_.write_to(next);
+        next.sweep = sweep_.result();
         next.paused = paused;
         next.error = error_;
     }

@@ -9,11 +9,11 @@
 //   SnapshotPublisher  the slice and the solver state, double-buffered for take_latest()
 //   FlowReadings       fronts, Nusselt number and warnings, each at its own rate
 //   BlowUpGuard        the NaN/Inf check every kCheckEvery steps, and the advice
-//   BlockSizeSweep     the threads-per-block sweep and its result
+//   LaunchSweep        the live sweeps (threads per block, occupancy cap) and their result
 #pragma once
-#include "block_size_sweep.hpp"
 #include "blow_up_guard.hpp"
 #include "flow_readings.hpp"
+#include "launch_sweep.hpp"
 #include "snapshot_publisher.hpp"
 #include "solver_snapshot.hpp"
 #include "solver_start.hpp"
@@ -70,9 +70,12 @@ public:
     // The scenario and user keys of the run now going (not the resolved ones), without
     // waiting for the solver: a copy kept under its own small lock.
     SolverStart current_start() const;
-    // Times the live lattice at block sizes 32..1024 (seed 004, Fig. 5), then restores the
-    // launch. GPU only: on the CPU back end it says so in SolverSnapshot::sweep_note.
-    void sweep();
+    // Times the live lattice at each value of `setting` (launch_sweep.hpp), then restores the
+    // launch. GPU only: on the CPU back end it says so in SolverSnapshot::sweep.note.
+    void sweep(SweepSetting setting = SweepSetting::BlockSize);
+    // The performance model the sweeps set beside each point (the visualiser passes the lab's;
+    // none by default). Set it before the first sweep.
+    void set_sweep_model(SweepModel model);
 
     // With interop the renderer reads slices from device memory: publications of a GPU run
     // then fill `exchange` instead of SolverSnapshot::slice. nullptr returns to host slices.
@@ -128,7 +131,8 @@ private:
     SnapshotPublisher publisher_;
     FlowReadings readings_;
     BlowUpGuard guard_;
-    BlockSizeSweep sweep_;
+    LaunchSweep sweep_;
+    SweepModel sweep_model_; // solver thread only once set
 
     std::thread thread_;
 };

@@ -166,37 +166,10 @@ int kernel_max_block(const void* kernel) {
 }
 
 // Dynamic shared memory that holds the kernel to `cap` resident blocks per SM (none where its
-// registers and the SM's limits already do): the most bytes, in the allocation's 128-byte
-// steps, at which `cap` blocks still fit, so one more does not. The occupancy calculator is the
-// judge: a formula from sharedMemPerMultiprocessor and the per-block reservation came out one
-// block short on an H100 (the carveout's steps). `resident`: the blocks per SM then reached.
+// registers and the SM's limits already do); `resident`: the blocks per SM then reached.
 std::size_t cap_shared(const void* kernel, int block, int cap, int& resident) {
-    const cudaDeviceProp& p = cuda::device_properties();
-    cudaFuncAttributes attr{};
-    LL_CUDA(cudaFuncGetAttributes(&attr, kernel));
-    const auto fits = [&](std::size_t smem) {
-        int n = 0;
-        LL_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, kernel, block, smem));
-        return n;
-    };
-    std::size_t smem = 0;
-    if (fits(0) > cap) {
-        const std::size_t top = (p.sharedMemPerBlockOptin - attr.sharedSizeBytes) / 128;
-        LL_CUDA(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                     int(top * 128)));
-        std::size_t lo = 0, hi = top; // fits(lo * 128) >= cap; find the largest such step
-        while (lo < hi) {
-            const std::size_t mid = (lo + hi + 1) / 2;
-            if (fits(mid * 128) >= cap)
-                lo = mid;
-            else
-                hi = mid - 1;
-        }
-        smem = lo * 128;
-        LL_CUDA(
-            cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
-    }
-    resident = fits(smem);
+    const std::size_t smem = cuda::shared_bytes_capping(kernel, block, cap);
+    LL_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&resident, kernel, block, smem));
     return smem;
 }
 

@@ -634,7 +634,6 @@ private:
     }
 
     LaunchReport occupancy_for(const void* kernel, std::size_t needed_smem) {
-        const cudaDeviceProp& p = device_properties();
         cudaFuncAttributes attr{};
         LL_CUDA(cudaFuncGetAttributes(&attr, kernel));
         const int block = cfg_.launch.block_size;
@@ -643,16 +642,14 @@ private:
                               std::to_string(attr.numRegs) + " registers per thread, so at most " +
                               std::to_string(attr.maxThreadsPerBlock) +
                               " threads fit in a block; use a multiple of 32 up to that");
-        std::size_t smem = needed_smem;
         const int cap = cfg_.launch.blocks_per_sm_cap;
-        if (cap > 0) {
-            // Reserve shared memory so that at most `cap` blocks fit on one SM.
-            const std::size_t per_sm = p.sharedMemPerMultiprocessor;
-            smem = std::max(smem, per_sm / std::size_t(cap + 1) + 1);
-            smem = std::min<std::size_t>(smem, p.sharedMemPerBlockOptin - attr.sharedSizeBytes);
-        }
-        LL_CUDA(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                     int(std::max<std::size_t>(smem, needed_smem))));
+        // Reserve shared memory so that at most `cap` blocks fit on one SM.
+        std::size_t smem = needed_smem;
+        if (cap > 0)
+            smem = shared_bytes_capping(kernel, block, cap, needed_smem);
+        else
+            LL_CUDA(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                         int(smem)));
         LaunchReport r = function_launch_report(kernel, block, smem);
         if (r.blocks_per_sm == 0)
             throw ConfigError("block_size = " + std::to_string(block) +

@@ -6,6 +6,10 @@
 //                     this machine's, and writes its four files; a screenshot of the dock goes
 //                     to the build folder
 //   windowHasTheDock  View > Lab studies (Ctrl+4) shows the dock in the real window
+//   liveSweepsNeedAGpu  the sweeps on the running flow cannot start here, and say why
+//   liveSweepShowsModelAndBound  a sweep's points (given, as the solver thread hands them
+//                     over) plot measured against model, and each point's tooltip names what
+//                     bounds the kernel there: bandwidth, latency or arithmetic; screenshot
 #include "gui_test_util.hpp"
 #include "lab_dock.hpp"
 #include "main_window.hpp"
@@ -13,6 +17,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QLabel>
+#include <QLineSeries>
 #include <QPushButton>
 #include <QStandardItemModel>
 #include <QTemporaryDir>
@@ -78,6 +83,57 @@ private slots:
         for (const char* file : {"threads.csv", "threads.json", "threads.md", "threads.png"})
             QVERIFY2(QFileInfo::exists(out_.filePath(file)), file);
         QVERIFY(dock.grab().save(QString(LATTICELAB_GUI_OUTPUT) + "/lab_dock.png"));
+    }
+
+    void liveSweepsNeedAGpu() {
+        int started = 0;
+        LabDock dock(false, out_.path(), nullptr, [&](SweepSetting) { ++started; });
+        LiveSweepPanel* sweeps = dock.live_sweeps();
+        QVERIFY(!sweeps->run_button()->isEnabled());
+        QVERIFY(sweeps->run_button()->toolTip().contains("Needs a GPU"));
+        QVERIFY(sweeps->summary()->text().contains("Needs a GPU"));
+        QCOMPARE(sweeps->setting()->count(), 2);
+        QTest::mouseClick(sweeps->run_button(), Qt::LeftButton);
+        QCOMPARE(started, 0);
+    }
+
+    void liveSweepShowsModelAndBound() {
+        SweepSetting asked = SweepSetting::BlockSize;
+        LabDock dock(true, out_.path(), nullptr, [&](SweepSetting s) { asked = s; });
+        dock.resize(520, 900);
+        dock.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dock));
+        LiveSweepPanel* sweeps = dock.live_sweeps();
+        sweeps->setting()->setCurrentIndex(1);
+        QTest::mouseClick(sweeps->run_button(), Qt::LeftButton);
+        QCOMPARE(asked, SweepSetting::OccupancyCap);
+        QVERIFY(!sweeps->run_button()->isEnabled()); // until the result comes
+        // Caps 1..4 at 256 threads: the first two starved of warps (the model itself low), the
+        // third at its model, the fourth 30 % below it. The kind of flow Bailey et al. 2009's
+        // Fig. 7 shows, as the solver thread would hand it over.
+        SweepResult r;
+        r.setting = SweepSetting::OccupancyCap;
+        r.serial = 1;
+        r.note = "Sweep done on the live lattice; the launch is back to 256 threads per block.";
+        r.points = {{1, 4000, 4200, 8, 48},
+                    {2, 8000, 8300, 16, 48},
+                    {3, 15000, 15500, 24, 48},
+                    {4, 12000, 15600, 32, 48}};
+        const ModelChoice m{StencilKind::D3Q19, CollisionKind::BGK, Scheme::Pull,
+                            Layout::SoA,        Precision::FP32,    {}};
+        sweeps->show_result(r, m);
+        QVERIFY(sweeps->run_button()->isEnabled());
+        QCOMPARE(sweeps->measured()->count(), 4);
+        QCOMPARE(sweeps->predicted()->count(), 4);
+        QCOMPARE(sweeps->measured()->at(2), QPointF(24, 15000)); // x: warps per SM
+        QVERIFY2(sweeps->point_text(0).contains("Latency-bound"),
+                 qPrintable(sweeps->point_text(0)));
+        QVERIFY2(sweeps->point_text(2).contains("Bandwidth-bound"),
+                 qPrintable(sweeps->point_text(2)));
+        QVERIFY2(sweeps->point_text(3).contains("Arithmetic-bound"),
+                 qPrintable(sweeps->point_text(3)));
+        QVERIFY(sweeps->summary()->text().contains("Best: 15000 at 3"));
+        QVERIFY(dock.grab().save(QString(LATTICELAB_GUI_OUTPUT) + "/lab_dock_sweep.png"));
     }
 
     void windowHasTheDock() {

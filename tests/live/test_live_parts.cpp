@@ -4,9 +4,9 @@
 // CPU has none, and the flow readings ask the diagnostics which run has fronts or a Nusselt
 // number. The thread itself is tested through the GUI (tests/gui) and on the GPU (sweep), and
 // here for its pause across a blow-up and a new run.
-#include "app/live/block_size_sweep.hpp"
 #include "app/live/blow_up_guard.hpp"
 #include "app/live/flow_readings.hpp"
+#include "app/live/launch_sweep.hpp"
 #include "app/live/snapshot_publisher.hpp"
 #include "app/live/solver_thread.hpp"
 #include "solver/scenario/scenario.hpp"
@@ -101,14 +101,18 @@ TEST(LiveSnapshotPublisher, ClampsTheSliceOfA3dLattice) {
     EXPECT_EQ(middle.slice_index, sim->setup().dims.ny / 2) << "-1 is the middle";
 }
 
-TEST(LiveBlockSizeSweep, TheCpuHasNone) {
+TEST(LiveLaunchSweep, TheCpuHasNone) {
     auto sim = cpu_run("cavity2d", {{"size", "16"}});
-    BlockSizeSweep sweep;
-    sweep.run(*sim, 8);
-    SolverSnapshot snap;
-    sweep.write_to(snap);
-    EXPECT_TRUE(snap.sweep.empty());
-    EXPECT_NE(snap.sweep_note.find("needs a GPU"), std::string::npos) << snap.sweep_note;
+    LaunchSweep sweep;
+    for (SweepSetting setting : {SweepSetting::BlockSize, SweepSetting::OccupancyCap}) {
+        const std::uint64_t before = sweep.result().serial;
+        sweep.run(*sim, setting, 8, {});
+        const SweepResult& r = sweep.result();
+        EXPECT_TRUE(r.points.empty());
+        EXPECT_EQ(r.serial, before + 1) << "each sweep is counted, so the dock sees it";
+        EXPECT_NE(r.note.find("needs a GPU"), std::string::npos) << r.note;
+        EXPECT_NE(r.note.find(sweep_setting_name(setting)), std::string::npos) << r.note;
+    }
     EXPECT_EQ(sim->time_step(), 0u) << "no steps without a sweep";
 }
 
