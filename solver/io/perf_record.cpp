@@ -1,5 +1,7 @@
 #include "perf_record.hpp"
 
+#include "solver/core/flags.hpp"
+
 namespace ll {
 
 nlohmann::json device_record(Simulation& sim) {
@@ -24,6 +26,14 @@ nlohmann::json perf_record(Simulation& sim, Measurement m) {
         {"precision", to_string(s.model.precision)}, {"storage", to_string(stored_as(s.model))}};
     j["lattice"] = {
         {"nx", s.dims.nx}, {"ny", s.dims.ny}, {"nz", s.dims.nz}, {"nodes", s.dims.nodes()}};
+    // The nodes that move data (solid ones move nothing), and of those the ones the GPU's bulk
+    // kernel takes (the rest, next to a wall, go through the near-wall list): what per-node
+    // counts of a profiler divide by (scripts/lab-flops).
+    std::uint64_t updated = 0, bulk = 0;
+    for (std::uint8_t f : s.flags)
+        if (is_updated(f)) ++updated, bulk += !near_wall(f);
+    j["lattice"]["updated_nodes"] = updated;
+    j["lattice"]["bulk_nodes"] = bulk;
     j["launch"] = {{"block_size", s.launch.block_size},
                    {"blocks_per_sm_cap", s.launch.blocks_per_sm_cap}};
     j["launch_report"] = {{"block_size", r.block_size},
