@@ -28,6 +28,9 @@ def main():
     lat = r["lattice"]
     if (lat["nx"], lat["ny"], lat["nz"], lat["nodes"]) != (nx, ny, nz, nx * ny * nz):
         fail("lattice %s, expected %d x %d x %d" % (lat, nx, ny, nz))
+    # Updated nodes exclude solid ones; the bulk kernel's exclude those next to a wall too.
+    if not 0 < lat.get("bulk_nodes", -1) <= lat.get("updated_nodes", -1) <= lat["nodes"]:
+        fail("lattice %s: want 0 < bulk_nodes <= updated_nodes <= nodes" % lat)
     if r["steps"] != steps or r["time_step"] != steps:
         fail("steps %s / time_step %s, expected %d" % (r["steps"], r["time_step"], steps))
     if r["bytes_per_node_update"] != bpn:
