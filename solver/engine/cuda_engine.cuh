@@ -387,7 +387,7 @@ private:
     // near-wall node at once), batches of steps run in one resident kernel instead
     // (resident_steps.cuh): no launch between steps, one kernel per step rather than two. On a
     // larger lattice a thread would take several nodes, and the launched kernels' occupancy
-    // and streaming do better. Not for plans (D2Q37's passes) nor shared_x.
+    // and streaming do better. Not for plans (D2Q37's passes), shared_x or MRT (resident_exact).
     // LATTICELAB_RESIDENT=0 turns it off.
     static constexpr int kResidentSteps = 64;
     bool runs_resident() const { return resident_grid() > 0; }
@@ -397,9 +397,9 @@ private:
         if constexpr (!PlannedModel<M>)
             if (resident_allowed_ && batches_small_steps() && cooperative_launch())
                 M::with_step(cfg_.model, [&](auto L, auto Sc, auto C) {
-                    if constexpr (Sc() != Scheme::SharedX)
-                        grid =
-                            one_wave_grid(resident_kernel<L(), Sc(), typename decltype(C)::type>());
+                    using Coll = typename decltype(C)::type;
+                    if constexpr (Sc() != Scheme::SharedX && resident_exact<Coll>)
+                        grid = one_wave_grid(resident_kernel<L(), Sc(), Coll>());
                 });
         return grid;
     }
@@ -461,7 +461,7 @@ private:
         M::with_step(cfg_.model, [&](auto L, auto Sc, auto C) {
             using Coll = typename decltype(C)::type;
             int s = 0;
-            if constexpr (!PlannedModel<M> && Sc() != Scheme::SharedX)
+            if constexpr (!PlannedModel<M> && Sc() != Scheme::SharedX && resident_exact<Coll>)
                 if (const unsigned grid = steps >= 2 ? resident_grid() : 0) {
                     queue_resident<L(), Sc(), Coll>(steps, grid);
                     s = steps;

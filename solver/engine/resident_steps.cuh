@@ -7,13 +7,21 @@
 // the previous step's values), so bulk and near-wall nodes need no barrier between them.
 //
 // The node's update is the launched kernels' own code (M::update), so the results are the same
-// bit for bit (tests/solver/engine/gpu/test_gpu_solver.cpp checks it for every scheme).
+// bit for bit (tests/solver/engine/gpu/test_gpu_solver.cpp checks it for every scheme) but for
+// MRT: inlined into this larger kernel, nvcc contracted its moment transform's multiplies and
+// adds differently (7e-8 in FP32 on an H200), and a tiled run (launched kernels) would then
+// differ from one domain. MRT keeps the launched kernels (resident_exact).
 #pragma once
 #include "population_sets.hpp"
+#include "solver/core/collision.hpp"
 
 #include <cooperative_groups.h>
+#include <type_traits>
 
 namespace ll::cuda {
+
+template <class C>
+inline constexpr bool resident_exact = !std::is_same_v<C, Mrt>;
 
 // Every node of one step: index k < nodes is bulk node k (a node next to a wall skips itself
 // there), the rest are the near-wall list's nodes.

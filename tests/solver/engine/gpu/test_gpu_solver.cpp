@@ -209,9 +209,9 @@ TEST(GpuSolver, StepGraphsComputeWhatLaunchesCompute) {
 // Small lattices run batches of steps in one resident kernel (LATTICELAB_RESIDENT, default
 // on; resident_steps.cuh): bit for bit what launching every step computes, over the same
 // changes, for every scheme but shared_x (which launches), FP32 and FP64, D2Q9 and D3Q19, and
-// the Boussinesq model's two population sets. MRT alone may differ in the last bits: nvcc
-// contracts its moment transform's multiplies and adds into FMAs differently inside the
-// resident kernel (seen on an H200: 7e-8 in FP32 after 300 steps), so there it is held to 1e-6.
+// the Boussinesq model's two population sets. MRT keeps the launched kernels (resident_exact:
+// inside the resident kernel nvcc contracted its transform differently, 7e-8 in FP32 on an
+// H200), so it matches trivially; it stays in the list so that a change there is seen.
 TEST(GpuSolver, ResidentStepsComputeWhatLaunchesCompute) {
     LL_REQUIRE_GPU();
     std::vector<SimulationSetup> setups;
@@ -236,8 +236,7 @@ TEST(GpuSolver, ResidentStepsComputeWhatLaunchesCompute) {
         double worst = 0;
         for (std::size_t i = 0; i < resident.size(); ++i)
             worst = std::max(worst, std::abs(resident[i] - launched[i]));
-        const bool contracted = s.model.collision == CollisionKind::MRT;
-        EXPECT_TRUE(contracted ? worst <= 1e-6 : resident == launched)
+        EXPECT_TRUE(resident == launched)
             << to_string(s.model.stencil) << " " << to_string(s.model.collision) << " "
             << to_string(s.model.scheme) << " " << to_string(s.model.precision)
             << ": resident steps differ from launched steps by up to " << worst;
