@@ -16,8 +16,10 @@ void BlockSizeSweep::run(Simulation& sim, int batch_steps) {
     // About as many steps as a ~30 ms batch, so each point takes a fraction of a second.
     const int steps = std::max(batch_steps, 10);
     for (int threads : {32, 64, 96, 128, 192, 256, 384, 512, 768, 1024}) {
+        LaunchConfig at = keep; // the occupancy and register caps stay as chosen
+        at.block_size = threads;
         try {
-            sim.set_launch(LaunchConfig{threads, keep.blocks_per_sm_cap});
+            sim.set_launch(at);
         } catch (const ConfigError&) {
             continue; // too many registers for this size: no point on the plot
         }
