@@ -2,6 +2,7 @@
 #include "core/flags.hpp"
 #include "dispatch.hpp"
 #include "engine/engine.hpp"
+#include "engine/register_caps.hpp"
 #include "models/registry.hpp"
 
 #include <algorithm>
@@ -170,6 +171,23 @@ double host_copy_bandwidth(double working_set) {
     if (it == measured.end())
         it = measured.emplace(key, measure_host_copy(key.first, key.second)).first;
     return it->second;
+}
+
+std::string register_cap_error(int cap, const EngineConfig& cfg, const std::vector<int>& offered,
+                               bool gpu) {
+    if (cap == 0 || std::find(offered.begin(), offered.end(), cap) != offered.end()) return "";
+    std::string kernel = "the CPU back end";
+    if (gpu && cfg.tile.is_tile())
+        kernel = "a subdomain's bulk kernel (--tiles, --subdomains, mpirun)";
+    else if (gpu)
+        kernel = "the " + std::string(to_string(model_kind(cfg))) + " " + model_label(cfg.model) +
+                 " kernel";
+    const std::string head = "register_cap = " + std::to_string(cap) + ": " + kernel;
+    if (offered.empty()) return head + " offers no register caps (only 0: the compiler's choice)";
+    std::string list;
+    for (int c : offered)
+        (list += list.empty() ? "" : "|") += std::to_string(c);
+    return head + " offers " + list + " (or 0: the compiler's choice)";
 }
 
 // Engines without passes (the CPU back end, models without a step plan) have nothing to bench.

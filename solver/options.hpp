@@ -35,10 +35,13 @@ struct ModelChoice {
 
 // GPU launch shape. block_size: threads per block, a multiple of 32. blocks_per_sm_cap: 0 for
 // no cap, else the GPU back end reserves dynamic shared memory so at most this many blocks
-// share an SM (an occupancy limit set at run time).
+// share an SM (an occupancy limit set at run time). register_cap: 0 for the compiler's choice,
+// else the bulk kernel's variant built with at most this many registers per thread
+// (engine/register_caps.hpp; only some kernels have them, the engine refuses the others).
 struct LaunchConfig {
     int block_size = 256;
     int blocks_per_sm_cap = 0;
+    int register_cap = 0;
     bool operator==(const LaunchConfig&) const = default;
 };
 

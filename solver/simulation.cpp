@@ -1,5 +1,6 @@
 #include "simulation.hpp"
 
+#include "engine/register_caps.hpp"
 #include "io/fields.hpp"
 #include "io/host_memory.hpp"
 #include "models/registry.hpp"
@@ -91,6 +92,11 @@ void validate(const SimulationSetup& s) {
     if (s.launch.blocks_per_sm_cap < 0 || s.launch.blocks_per_sm_cap > 64)
         throw ConfigError("occupancy = " + std::to_string(s.launch.blocks_per_sm_cap) +
                           ": blocks per SM cap must be between 0 (no cap) and 64");
+    // Which caps a kernel offers is the engine's to say (set_launch); this is the key's range.
+    if (s.launch.register_cap < 0 || s.launch.register_cap > kMaxRegisterCap)
+        throw ConfigError("register_cap = " + std::to_string(s.launch.register_cap) +
+                          ": registers per thread must be between 0 (the compiler's choice) and " +
+                          std::to_string(kMaxRegisterCap));
     if (s.model.collision == CollisionKind::TRT && !(s.flow.trt_lambda > 0))
         throw ConfigError("lambda: the TRT magic parameter must be positive");
     const std::string why = compatible(engine_config(s));

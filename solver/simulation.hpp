@@ -144,6 +144,8 @@ public:
     const SimulationSetup& setup() const { return setup_; }
     const DeviceInfo& device() const { return engine_->device(); }
     LaunchReport launch_report() const { return engine_->launch_report(); }
+    // The register caps (LaunchConfig::register_cap) this run's kernel offers besides 0.
+    std::vector<int> register_caps() const { return engine_->register_caps(); }
     Performance performance() const { return perf_; }
     // Why this back end was chosen, e.g. "no NVIDIA GPU (…): running on the CPU".
     const std::string& backend_note() const { return backend_note_; }

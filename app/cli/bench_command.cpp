@@ -10,7 +10,9 @@
 #include "bench_util.hpp"
 #include "commands.hpp"
 #include "solver/core/flags.hpp"
+#include "solver/engine/register_caps.hpp"
 #include "solver/io/perf_record.hpp"
+#include "solver/scenario/keys.hpp"
 #include "solver/scenario/preflight.hpp"
 
 #include <algorithm>
@@ -32,6 +34,7 @@ struct Matrix {
     std::vector<Scheme> schemes;
     std::vector<Layout> layouts;
     std::vector<int> block_sizes;
+    std::vector<int> register_caps; // 0: the compiler's choice
 };
 
 Matrix parse_matrix(const BenchOptions& o) {
@@ -47,6 +50,15 @@ Matrix parse_matrix(const BenchOptions& o) {
     m.layouts = parse_list<Layout>("--layouts", o.layouts, parse_layout, layout_names());
     m.block_sizes = parse_list<int>("--block-sizes", o.block_sizes, parse_int,
                                     "multiples of 32 between 32 and 1024");
+    const std::string caps = "register caps from 0 (the compiler's choice) to " +
+                             std::to_string(kMaxRegisterCap) + "; built: " + register_cap_list();
+    m.register_caps = parse_list<int>(
+        "--register-caps", o.register_caps,
+        [](std::string_view v) -> std::optional<int> {
+            const std::optional<int> n = parse_int(v);
+            return n && *n >= 0 && *n <= kMaxRegisterCap ? n : std::nullopt;
+        },
+        caps);
     return m;
 }
 
@@ -171,18 +183,32 @@ Row measure(Simulation& sim, const BenchOptions& o, std::int64_t steps) {
 void report_row(const Row& r, const BenchOptions& o) {
     if (o.quiet) return;
     const auto& j = r.record;
-    std::fprintf(stderr, "%s: %s %s %s %s %s %s %s %d: %.1f MLUPS, %.2f GB/s, %.1f %% of copy\n",
+    const int cap = j["launch"]["register_cap"].get<int>();
+    const std::string capped = cap ? " register cap " + std::to_string(cap) : "";
+    std::fprintf(stderr, "%s: %s %s %s %s %s %s %s %d%s: %.1f MLUPS, %.2f GB/s, %.1f %% of copy\n",
                  r.lattice.c_str(), std::string(to_string(r.model.stencil)).c_str(),
                  std::string(to_string(r.model.precision)).c_str(),
                  std::string(to_string(stored_as(r.model))).c_str(),
                  std::string(to_string(r.model.collision)).c_str(),
                  std::string(to_string(r.model.scheme)).c_str(),
                  std::string(to_string(r.model.layout)).c_str(), r.block ? "block" : "threads",
-                 r.block ? r.block : r.threads, j["mlups"].get<double>(),
+                 r.block ? r.block : r.threads, capped.c_str(), j["mlups"].get<double>(),
                  j["gb_per_s"].get<double>(), 100 * j["fraction_of_copy_bandwidth"].get<double>());
 }
 
 // ------------------------------------------------------------------ output
+// "40", or with a register cap or local memory (spills) "32 (cap 32, 24 B local)".
+std::string registers_cell(const nlohmann::json& record) {
+    const auto& lr = record["launch_report"];
+    const int cap = record["launch"]["register_cap"].get<int>();
+    const int local = lr["local_bytes_per_thread"].get<int>();
+    std::string cell = std::to_string(lr["registers_per_thread"].get<int>());
+    if (cap == 0 && local == 0) return cell;
+    std::string note = cap ? "cap " + std::to_string(cap) : "";
+    if (local) note += (note.empty() ? "" : ", ") + std::to_string(local) + " B local";
+    return cell + " (" + note + ")";
+}
+
 std::string markdown(const std::vector<Row>& rows, const nlohmann::json& device, std::int64_t steps,
                      int repeats) {
     std::string lattices;
@@ -208,7 +234,7 @@ std::string markdown(const std::vector<Row>& rows, const nlohmann::json& device,
         const auto& lr = j["launch_report"];
         const bool gpu = r.block > 0;
         const std::string block = std::to_string(gpu ? r.block : r.threads);
-        const std::string regs = gpu ? std::to_string(lr["registers_per_thread"].get<int>()) : "-";
+        const std::string regs = gpu ? registers_cell(j) : "-";
         char occ[32] = "-";
         if (gpu)
             std::snprintf(occ, sizeof occ, "%.0f %%",
@@ -246,6 +272,20 @@ std::vector<int> thread_counts(const std::string& text, bool gpu) {
         "thread counts from 1 to " + std::to_string(most) + " (four per core of this machine)");
 }
 
+// One row at a launch shape; a register cap the model's kernel lacks is skipped, saying why.
+void measure_launch(Simulation& sim, const LaunchConfig& launch, const BenchOptions& o,
+                    std::int64_t steps, std::vector<Row>& rows) {
+    try {
+        sim.set_launch(launch);
+    } catch (const ConfigError& e) {
+        if (launch.register_cap == 0) throw;
+        if (!o.quiet) std::fprintf(stderr, "skipped: %s\n", e.what());
+        return;
+    }
+    rows.push_back(measure(sim, o, steps));
+    report_row(rows.back(), o);
+}
+
 // Every row of the matrix for one lattice and stencil: one Simulation, switched between rows.
 void measure_lattice(const Matrix& m, const BenchOptions& o, BackendKind backend, const Dims& dims,
                      StencilKind st, std::int64_t steps, std::vector<Row>& rows,
@@ -265,14 +305,14 @@ void measure_lattice(const Matrix& m, const BenchOptions& o, BackendKind backend
                         if (!sim)
                             sim = Simulation::create(obstacle_box(model, dims, m.block_sizes[0]),
                                                      backend);
+                        // The new kernel may lack the last row's register cap.
+                        sim->set_launch({sim->setup().launch.block_size, 0, 0});
                         sim->set_model(model);
                         // The CPU ignores the launch shape: one measurement per model.
                         const std::size_t shapes = sim->on_gpu() ? m.block_sizes.size() : 1;
-                        for (std::size_t b = 0; b < shapes; ++b) {
-                            sim->set_launch({m.block_sizes[b], 0});
-                            rows.push_back(measure(*sim, o, steps));
-                            report_row(rows.back(), o);
-                        }
+                        for (std::size_t b = 0; b < shapes; ++b)
+                            for (int cap : m.register_caps)
+                                measure_launch(*sim, {m.block_sizes[b], 0, cap}, o, steps, rows);
                         device = device_record(*sim);
                     }
 }
@@ -312,6 +352,12 @@ CLI::App* add_bench(CLI::App& app, BenchOptions& o) {
     b->add_option("--collisions", o.collisions, "comma list of " + collision_names())
         ->capture_default_str();
     b->add_option("--block-sizes", o.block_sizes, "GPU threads per block (ignored on the CPU)")
+        ->capture_default_str();
+    b->add_option("--register-caps", o.register_caps,
+                  "GPU: a comma list of register caps per thread (the register_cap key; 0 = the "
+                  "compiler's choice), each measured where the kernel is built with it (" +
+                      register_cap_list() + " for " + kRegisterCappedKernels +
+                      "), skipped elsewhere")
         ->capture_default_str();
     b->add_option("--backend", o.backend, "auto|cpu|cuda")
         ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
@@ -353,6 +399,12 @@ int bench_command(const BenchOptions& o) {
     check_sizes(m, lattices, !gpu);
     const int threads_before = omp_get_max_threads();
     const std::vector<int> threads = thread_counts(o.threads, gpu);
+    for (int cap : m.register_caps)
+        if (cap && !gpu)
+            throw ConfigError("--register-caps " + o.register_caps +
+                              ": register_cap = " + std::to_string(cap) +
+                              ": the CPU back end offers no register caps (only 0: the "
+                              "compiler's choice)");
 
     std::vector<Row> rows;
     nlohmann::json device;

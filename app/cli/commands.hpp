@@ -35,6 +35,7 @@ struct RunOptions {
 struct BenchOptions {
     std::string schemes, layouts = "soa,aos", precisions = "fp32", storages, stencils = "d3q19";
     std::string collisions = "bgk", block_sizes = "128,256,512";
+    std::string register_caps = "0"; // --register-caps: LaunchConfig::register_cap values
     std::string backend = "auto";
     // --size: lattices, each N or NXxNY[xNZ]; empty: 256 on a GPU, 64 on the CPU
     std::string sizes;

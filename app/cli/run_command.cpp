@@ -173,6 +173,18 @@ RunResult advance(Simulation& sim, const RunOptions& o, std::int64_t steps, Prob
 }
 
 // ------------------------------------------------------------------------------ output
+// The bulk kernel's launch: its registers (and cap), local memory, blocks per SM, occupancy.
+void print_launch(const Simulation& sim) {
+    const LaunchReport lr = sim.launch_report();
+    const LaunchConfig& l = sim.setup().launch;
+    const std::string cap = l.register_cap ? "cap " + std::to_string(l.register_cap)
+                                           : std::string("the compiler's choice");
+    std::printf("launch     %d threads/block, %d registers/thread (%s), %d B local memory per "
+                "thread, %d blocks/SM, %.0f %% occupancy\n",
+                lr.block_size, lr.registers_per_thread, cap.c_str(), lr.local_bytes_per_thread,
+                lr.blocks_per_sm, 100 * lr.theoretical_occupancy);
+}
+
 void print_summary(Simulation& sim, const RunResult& r, const RunOptions& o) {
     const SimulationSetup& s = sim.setup();
     const Performance p = performance_of(s, r.total, sim.copy_bandwidth());
@@ -201,6 +213,7 @@ void print_summary(Simulation& sim, const RunResult& r, const RunOptions& o) {
                 p.seconds, p.bytes_per_second / 1e9, bytes_per_node_update(s));
     std::printf("bandwidth  %.1f %% of the measured copy bandwidth (%.2f GB/s)\n",
                 100.0 * p.fraction_of_copy, p.copy_bandwidth / 1e9);
+    if (sim.on_gpu()) print_launch(sim);
     if (r.heat.available)
         std::printf("nusselt    %s, Ra %.4g, Pr %.3g, t = %.3g H^2/kappa\n",
                     nusselt_text(r.nusselt, s, r.heat).c_str(), r.heat.rayleigh, r.heat.prandtl,

@@ -110,6 +110,9 @@ void Controls::set_block_size(int threads) {
 void Controls::set_occupancy_cap(int blocks_per_sm) {
     change_launch([blocks_per_sm](LaunchConfig& l) { l.blocks_per_sm_cap = blocks_per_sm; });
 }
+void Controls::set_register_cap(int registers) {
+    change_launch([registers](LaunchConfig& l) { l.register_cap = registers; });
+}
 
 void Controls::set_tau(double tau) {
     solver_.post([tau](Simulation& sim) {
@@ -269,6 +272,7 @@ void Controls::draw_main(const SolverSnapshot& snap, std::string_view slice_path
                      "cap limits blocks per SM (0 = none) by reserving shared memory. " +
                      edits.cap_note)
                         .c_str());
+            draw_register_cap(snap);
 
             // Like the block size, tau applies when the edit ends, not at every typed digit.
             if (!tau_active_) tau_ = float(snap.tau);
@@ -369,6 +373,23 @@ void Controls::draw_main(const SolverSnapshot& snap, std::string_view slice_path
 
 std::array<float, 4> Controls::panel_rect() const {
     return {panel_[0], panel_[1], panel_[2], panel_[3]};
+}
+
+void Controls::draw_register_cap(const SolverSnapshot& snap) {
+    std::vector<int> caps{0};
+    caps.insert(caps.end(), snap.register_caps.begin(), snap.register_caps.end());
+    const auto name = [](int cap) {
+        return cap ? std::to_string(cap) + " registers" : std::string("compiler's choice");
+    };
+    const std::string note = register_cap_note(snap);
+    // Enabled while a cap is set, too: the way back to the compiler's choice stays open.
+    ImGui::BeginDisabled(caps.size() == 1);
+    int chosen = snap.launch.register_cap;
+    if (combo("register cap", caps, snap.launch.register_cap, chosen, name,
+              [](int) { return std::string(); }))
+        set_register_cap(chosen);
+    ImGui::EndDisabled();
+    tooltip((std::string(tips::kRegisterCap) + note).c_str());
 }
 
 void Controls::draw_tuning(const SolverSnapshot& snap) {

@@ -43,6 +43,8 @@ public:
     void set_collision(CollisionKind c);
     void set_block_size(int threads); // a multiple of 32; the solver validates the range
     void set_occupancy_cap(int blocks_per_sm);
+    // 0: the compiler's registers; else one of the kernel's caps (SolverSnapshot::register_caps).
+    void set_register_cap(int registers);
     // The BGK relaxation time (nu = (tau - 1/2) / 3); the flow keeps its state. Too close to
     // 1/2 the flow blows up, which the solver thread catches and pauses on.
     void set_tau(double tau);
@@ -108,6 +110,8 @@ private:
     void draw_nusselt(const SolverSnapshot& snap);
     // The storage combo: what a population is in memory, with its bytes per node update.
     void draw_storage(const SolverSnapshot& snap);
+    // The register cap: the compiler's choice or a capped variant of the bulk kernel.
+    void draw_register_cap(const SolverSnapshot& snap);
     // Registers, blocks per SM, occupancy, bytes per node, MLUPS, GB/s, % of copy (tuning.hpp).
     void draw_tuning(const SolverSnapshot& snap);
     // Tiling, GPUs and outlines (subdomain_panel.cpp).

@@ -24,10 +24,29 @@ QString number(double v) {
     return QString::number(v, 'f', 0);
 }
 
-// The x of a point: the block size, or the warps per SM the cap gave (Bailey et al. 2009 plot
-// MLUPS against occupancy).
+// The x of a point: the block size, the warps per SM the occupancy cap gave (Bailey et al.
+// 2009 plot MLUPS against occupancy), or the registers per thread the register cap gave.
 double x_of(SweepSetting s, const SweepPoint& p) {
-    return s == SweepSetting::BlockSize ? p.value : p.warps_per_sm;
+    switch (s) {
+    case SweepSetting::BlockSize:
+        return p.value;
+    case SweepSetting::OccupancyCap:
+        return p.warps_per_sm;
+    case SweepSetting::RegisterCap:
+        return p.registers;
+    }
+    return p.value;
+}
+const char* x_title(SweepSetting s) {
+    switch (s) {
+    case SweepSetting::BlockSize:
+        return "threads per block";
+    case SweepSetting::OccupancyCap:
+        return "warps per SM";
+    case SweepSetting::RegisterCap:
+        return "registers per thread";
+    }
+    return "";
 }
 
 } // namespace
@@ -42,11 +61,14 @@ LiveSweepPanel::LiveSweepPanel(bool gpu, Start start, QWidget* parent)
     setting_->setObjectName("sweep_setting");
     setting_->addItem("Threads per block", int(SweepSetting::BlockSize));
     setting_->addItem("Occupancy cap (blocks per SM)", int(SweepSetting::OccupancyCap));
+    setting_->addItem("Register cap (registers per thread)", int(SweepSetting::RegisterCap));
     setting_->setToolTip(
         "Threads per block (Calore et al. 2016, Fig. 5): too small a block leaves the SM's "
         "block limit unused, too large one wastes registers.\nOccupancy cap (Bailey et al. 2009, "
         "Fig. 7): fewer resident warps per SM mean fewer loads in flight to cover the memory "
-        "latency; the model shows where that starts to cost.");
+        "latency; the model shows where that starts to cost.\nRegister cap: the same through its "
+        "cause, the kernel's variants built with fewer registers (more warps fit, but spills "
+        "to local memory cost bandwidth).");
     run_ = new QPushButton("Sweep the running flow", this);
     run_->setObjectName("sweep_run");
     run_->setEnabled(gpu);
@@ -170,8 +192,7 @@ void LiveSweepPanel::plot(const SweepResult& result) {
         x_max = std::max(x_max, x);
         y_max = std::max({y_max, p.mlups, p.model_mlups});
     }
-    x_axis_->setTitleText(result.setting == SweepSetting::BlockSize ? "threads per block"
-                                                                    : "warps per SM");
+    x_axis_->setTitleText(x_title(result.setting));
     x_axis_->setRange(0, x_max * 1.05);
     y_axis_->setRange(0, y_max * 1.1);
     x_axis_->applyNiceNumbers(); // ticks at 1, 2 or 5 x 10^k

@@ -53,7 +53,8 @@ KeyValues model_keys(const ModelChoice& model, const LaunchConfig& launch) {
                    {"precision", std::string(to_string(model.precision))},
                    {"collision", std::string(to_string(model.collision))},
                    {"block_size", std::to_string(launch.block_size)},
-                   {"occupancy", std::to_string(launch.blocks_per_sm_cap)}};
+                   {"occupancy", std::to_string(launch.blocks_per_sm_cap)},
+                   {"register_cap", std::to_string(launch.register_cap)}};
     if (model.storage) keys["storage"] = std::string(to_string(*model.storage));
     return keys;
 }

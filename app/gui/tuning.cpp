@@ -1,5 +1,7 @@
 #include "tuning.hpp"
 
+#include "solver/engine/register_caps.hpp"
+#include "solver/scenario/keys.hpp"
 #include "solver/scenario/scenario.hpp"
 
 #include <cstdio>
@@ -18,7 +20,11 @@ std::string format(const char* fmt, A... args) {
 TuningReadout tuning_readout(const SolverSnapshot& snap) {
     TuningReadout r;
     if (snap.backend == "cuda") {
-        r.registers = format("registers/thread: %d", snap.report.registers_per_thread);
+        const int cap = snap.launch.register_cap;
+        r.registers =
+            format("registers/thread: %d (%s%s), %d B local", snap.report.registers_per_thread,
+                   cap ? "cap " : "compiler's choice", cap ? std::to_string(cap).c_str() : "",
+                   snap.report.local_bytes_per_thread);
         r.blocks_per_sm = format("blocks/SM: %d", snap.report.blocks_per_sm);
         r.occupancy =
             format("theoretical occupancy: %.0f %%", 100.0 * snap.report.theoretical_occupancy);
@@ -53,6 +59,15 @@ LiveEdits live_edits(const SolverSnapshot& snap) {
                      "the registers per thread and the block size alone.";
     }
     return e;
+}
+
+std::string register_cap_note(const SolverSnapshot& snap) {
+    if (snap.backend != "cuda") return " The CPU back end has no GPU kernels to cap.";
+    if (!snap.register_caps.empty())
+        return " This kernel is built with caps of " + register_cap_list() + " registers.";
+    return std::string(" This kernel has the compiler's registers only: capped variants are "
+                       "built for ") +
+           kRegisterCappedKernels + ".";
 }
 
 } // namespace ll::gui

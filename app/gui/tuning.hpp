@@ -27,11 +27,23 @@ struct LiveEdits {
 };
 LiveEdits live_edits(const SolverSnapshot& snap);
 
+// Why the register cap offers what it does now (the kernel's caps, none on the CPU back end or
+// for a kernel without capped variants), for its tooltip; starts with a space.
+std::string register_cap_note(const SolverSnapshot& snap);
+
 // Tooltips that teach the concept behind each readout (shared by panel and docs).
 namespace tips {
 inline constexpr const char* kRegisters =
     "Registers per thread of the step kernel. An SM has 64 K registers: the more each thread "
-    "needs, the fewer threads fit on the SM at once.";
+    "needs, the fewer threads fit on the SM at once. Local memory is what did not fit in them "
+    "(spills, under a register cap): it lives in global memory, behind the caches.";
+inline constexpr const char* kRegisterCap =
+    "Register cap: the bulk kernel built with at most this many registers per thread. Fewer "
+    "registers -> more warps fit on an SM -> more memory loads in flight to hide the latency of "
+    "global memory. But what no longer fits in registers spills to local memory, whose loads "
+    "and stores take the same bandwidth the populations need. Bailey et al. 2009 capped theirs "
+    "at 32 for 33 % occupancy on an 8800 GTX; `latticelab lab registers` measures the trade "
+    "on this GPU.";
 inline constexpr const char* kBlocksPerSm =
     "Blocks of this size that one SM runs at the same time, limited by registers, shared "
     "memory, the occupancy cap and the hardware's block limit.";

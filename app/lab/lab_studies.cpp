@@ -39,6 +39,11 @@ const std::vector<Study>& studies() {
          "the CPU back end over OpenMP thread counts, and the GPU's speed-up over the CPU where "
          "there is a GPU",
          "", threads_study},
+        {"registers", "Bailey et al. 2009, Fig. 7",
+         "D3Q19 MLUPS against occupancy: BGK and MRT pull (A-B) and BGK A-A with the "
+         "compiler's registers under every occupancy cap, and with each register cap "
+         "(registers, spills, warps per SM)",
+         "it runs the GPU kernels' register-capped variants", registers_study},
     };
     return all;
 }

@@ -54,5 +54,6 @@ StudyReport transfer_study(const LabContext&);   // Obrecht et al. 2011, Code 1 
 StudyReport misaligned_study(const LabContext&); // Calore et al. 2016, Fig. 4
 StudyReport lattices_study(const LabContext&);   // Obrecht 2011 Tables 4/5, Bailey 2009 cubes
 StudyReport threads_study(const LabContext&);    // Bailey et al. 2009, the OpenMP comparison
+StudyReport registers_study(const LabContext&);  // Bailey et al. 2009, Fig. 7
 
 } // namespace ll::lab

@@ -1,16 +1,31 @@
 // The live sweeps on the running lattice (see launch_sweep.hpp).
 #include "launch_sweep.hpp"
 
+#include "solver/engine/register_caps.hpp"
+
 #include <algorithm>
 
 namespace ll::gui {
 
 std::string sweep_setting_name(SweepSetting s) {
-    return s == SweepSetting::BlockSize ? "threads per block" : "occupancy cap (blocks per SM)";
+    switch (s) {
+    case SweepSetting::BlockSize:
+        return "threads per block";
+    case SweepSetting::OccupancyCap:
+        return "occupancy cap (blocks per SM)";
+    case SweepSetting::RegisterCap:
+        return "register cap (registers per thread)";
+    }
+    return "";
 }
 
 std::vector<int> LaunchSweep::values(const Simulation& sim, SweepSetting setting) const {
     if (setting == SweepSetting::BlockSize) return {32, 64, 96, 128, 192, 256, 384, 512, 768, 1024};
+    if (setting == SweepSetting::RegisterCap) { // the compiler's choice, then each cap offered
+        std::vector<int> caps = sim.register_caps();
+        caps.insert(caps.begin(), 0);
+        return caps;
+    }
     // 1 .. the blocks per SM the kernel reaches uncapped at this block size.
     std::vector<int> caps;
     for (int cap = 1; cap <= std::max(sim.launch_report().blocks_per_sm, 1); ++cap)
@@ -29,14 +44,25 @@ void LaunchSweep::run(Simulation& sim, SweepSetting setting, int batch_steps,
         return;
     }
     const LaunchConfig keep = sim.setup().launch;
-    if (setting == SweepSetting::OccupancyCap) sim.set_launch({keep.block_size, 0});
+    if (setting == SweepSetting::RegisterCap && sim.register_caps().empty()) {
+        result_.note = std::string("This kernel has no register-capped variants "
+                                   "(register_cap): they exist for ") +
+                       kRegisterCappedKernels + ".";
+        return;
+    }
+    if (setting == SweepSetting::OccupancyCap) {
+        LaunchConfig uncapped = keep;
+        uncapped.blocks_per_sm_cap = 0;
+        sim.set_launch(uncapped);
+    }
     const std::vector<int> sweep = values(sim, setting);
     // About as many steps as a ~30 ms batch, so each point takes a fraction of a second.
     const int steps = std::max(batch_steps, 10);
     for (int value : sweep) {
-        const LaunchConfig at = setting == SweepSetting::BlockSize
-                                    ? LaunchConfig{value, keep.blocks_per_sm_cap}
-                                    : LaunchConfig{keep.block_size, value};
+        LaunchConfig at = keep; // the other settings stay as chosen
+        if (setting == SweepSetting::BlockSize) at.block_size = value;
+        if (setting == SweepSetting::OccupancyCap) at.blocks_per_sm_cap = value;
+        if (setting == SweepSetting::RegisterCap) at.register_cap = value;
         try {
             sim.set_launch(at);
         } catch (const ConfigError&) {

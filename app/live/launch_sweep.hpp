@@ -4,6 +4,8 @@
 //   threads per block   Calore et al. 2016, Fig. 5 (32..1024)
 //   occupancy cap       Bailey et al. 2009, Fig. 7: MLUPS against occupancy, here by capping the
 //                       blocks per SM (1 .. what the registers allow) at this block size
+//   register cap        the same figure through its cause: the kernel's capped variants
+//                       (`register_cap`), each register budget giving its occupancy
 // It runs as one queued command on the solver thread, so the flow simply pauses while it runs,
 // and keeps its result for every later snapshot. Solver thread only. The model (Obrecht et al.
 // 2010's P = (K/T) F, app/lab/kernel_model.hpp) is passed in, so that app/live needs no lab.
@@ -17,10 +19,10 @@
 
 namespace ll::gui {
 
-enum class SweepSetting : std::uint8_t { BlockSize, OccupancyCap };
+enum class SweepSetting : std::uint8_t { BlockSize, OccupancyCap, RegisterCap };
 
 struct SweepPoint {
-    int value = 0;          // threads per block, or the cap on blocks per SM
+    int value = 0;          // threads per block, the cap on blocks per SM, or registers (0: none)
     double mlups = 0;       // measured on the live lattice
     double model_mlups = 0; // the model's prediction for this launch (0: none, see model_note)
     int warps_per_sm = 0;   // what the launch reached

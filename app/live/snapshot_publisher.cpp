@@ -68,6 +68,7 @@ void SnapshotPublisher::copy_state(const Simulation& sim) {
     back_.device_perf = device_performance(sim.setup(), back_.perf);
     back_.bytes_per_node = bytes_per_node_update(sim.setup());
     back_.report = sim.launch_report();
+    back_.register_caps = sim.register_caps();
     back_.model = sim.setup().model;
     back_.launch = sim.setup().launch;
     back_.tau = sim.setup().flow.tau;

@@ -61,8 +61,9 @@ struct SolverSnapshot {
     std::vector<int> devices;
     std::vector<DevicePerformance> device_perf;
     SliceCuts cuts;
-    double bytes_per_node = 0; // per node update (bytes_per_node_update of the setup)
-    LaunchReport report;       // registers, blocks per SM, occupancy (GPU only)
+    double bytes_per_node = 0;      // per node update (bytes_per_node_update of the setup)
+    LaunchReport report;            // registers, blocks per SM, occupancy (GPU only)
+    std::vector<int> register_caps; // what LaunchConfig::register_cap may be besides 0 now
     bool paused = false;
     ModelChoice model;
     LaunchConfig launch;

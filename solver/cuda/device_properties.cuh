@@ -22,9 +22,9 @@ inline const cudaDeviceProp& device_properties() {
 }
 
 // Launch resources of one CUDA function (the address of a __global__ function) at `block`
-// threads and `dynamic_smem` bytes of dynamic shared memory: its registers, the largest block
-// they allow, the blocks resident per SM (0 when `block` is above that limit) and the
-// theoretical occupancy.
+// threads and `dynamic_smem` bytes of dynamic shared memory: its registers and local memory
+// (spills), the largest block they allow, the blocks resident per SM (0 when `block` is above that
+// limit) and the theoretical occupancy.
 inline LaunchReport function_launch_report(const void* entry, int block,
                                            std::size_t dynamic_smem = 0) {
     cudaFuncAttributes attr{};
@@ -33,6 +33,7 @@ inline LaunchReport function_launch_report(const void* entry, int block,
     r.block_size = block;
     r.max_threads_per_block = attr.maxThreadsPerBlock;
     r.registers_per_thread = attr.numRegs;
+    r.local_bytes_per_thread = int(attr.localSizeBytes);
     if (block <= attr.maxThreadsPerBlock)
         LL_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&r.blocks_per_sm, entry, block,
                                                               dynamic_smem));

@@ -26,6 +26,7 @@ public:
     void set_flow(const FlowParams& flow) override { on()->set_flow(flow); }
     void set_launch(const LaunchConfig& l) override { on()->set_launch(l); }
     LaunchReport launch_report() const override { return on()->launch_report(); }
+    std::vector<int> register_caps() const override { return on()->register_caps(); }
     void read_macro(MacroField& out) override { on()->read_macro(out); }
     void read_field(const FieldRequest& req, const FieldRegion& region, float* out,
                     MemorySpace space) override {

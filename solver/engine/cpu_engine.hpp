@@ -7,6 +7,7 @@
 #include "engine.hpp"
 #include "model_engine.hpp"
 #include "population_sets.hpp"
+#include "register_caps.hpp"
 #include "solver/models/registry.hpp"
 #include "step_plan.hpp"
 
@@ -84,7 +85,12 @@ public:
         cfg_.flow = flow;
         args_ = M::make_args(cfg_);
     }
-    void set_launch(const LaunchConfig& launch) override { cfg_.launch = launch; }
+    // The launch shape is the GPU's; a register cap picks a GPU kernel, and the CPU has none.
+    void set_launch(const LaunchConfig& launch) override {
+        const std::string why = register_cap_error(launch.register_cap, cfg_, {}, false);
+        if (!why.empty()) throw ConfigError(why);
+        cfg_.launch = launch;
+    }
     LaunchReport launch_report() const override { return {}; }
     const DeviceInfo& device() const override { return info_; }
     double copy_bandwidth() override { return host_copy_bandwidth(lattice_bytes(cfg_)); }

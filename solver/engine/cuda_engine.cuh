@@ -2,12 +2,14 @@
 // "The GPU step"), or a model's step plan; one stream, timed with CUDA events.
 //
 // [SECTION] CudaEngine        Engine implementation: steps, state exchange, fields, launch
-// [SECTION] launch shape      occupancy cap through reserved dynamic shared memory
+// [SECTION] launch shape      occupancy cap through reserved dynamic shared memory, register
+//                             caps through the bulk kernel's capped variants
 #pragma once
 #include "cuda_halo.cuh"
 #include "engine.hpp"
 #include "kernels.cuh"
 #include "model_engine.hpp"
+#include "register_caps.hpp"
 #include "resident_steps.cuh"
 #include "solver/cuda/cuda_buffer.hpp"
 #include "solver/cuda/device_probes.hpp"
@@ -144,6 +146,9 @@ public:
             throw ConfigError("block_size = " + std::to_string(launch.block_size) +
                               ": must be a multiple of 32 between 32 and " +
                               std::to_string(p.maxThreadsPerBlock) + " on " + p.name);
+        const std::string why =
+            register_cap_error(launch.register_cap, cfg_, register_caps(), true);
+        if (!why.empty()) throw ConfigError(why);
         LaunchConfig old = cfg_.launch;
         cfg_.launch = launch;
         graph_.reset();
@@ -155,6 +160,16 @@ public:
         }
     }
     LaunchReport launch_report() const override { return report_; }
+    // A tile's bulk kernel comes in border and interior variants (BulkNodes), which are not
+    // capped: subdomains run the compiler's choice.
+    std::vector<int> register_caps() const override {
+        bool capped = false;
+        M::with_step(cfg_.model, [&](auto L, auto Sc, auto C) {
+            capped = register_capped<M, L(), Sc(), typename decltype(C)::type>();
+        });
+        if (!capped || cfg_.tile.is_tile()) return {};
+        return {kRegisterCaps.begin(), kRegisterCaps.end()};
+    }
     const DeviceInfo& device() const override { return device_info(); }
     double copy_bandwidth() override { return measure_copy_bandwidth(); }
 
@@ -268,9 +283,7 @@ public:
         for (const PlanPass& p : plan_passes()) {
             if (pass != p.name) continue;
             const LaunchReport launch = function_launch_report(p.kernel, block_size);
-            cudaFuncAttributes attr{};
-            LL_CUDA(cudaFuncGetAttributes(&attr, p.kernel));
-            out.push_back({p.name, launch.registers_per_thread, int(attr.localSizeBytes),
+            out.push_back({p.name, launch.registers_per_thread, launch.local_bytes_per_thread,
                            launch.max_threads_per_block, launch.blocks_per_sm,
                            launch.theoretical_occupancy});
         }
@@ -330,12 +343,29 @@ private:
     // The kernel a step launches now (for A-A and esoteric: the one of the current parity).
     template <Layout L, Scheme Sc, class C>
     const void* kernel_for(int parity) const {
-        if constexpr (Sc == Scheme::SharedX)
+        if constexpr (Sc == Scheme::SharedX) {
             return reinterpret_cast<const void*>(&shared_x<typename M::Stencil, L, C, Real, Store>);
-        else if (parity)
-            return reinterpret_cast<const void*>(&step_bulk<M, L, Sc, C, 1>);
-        else
+        } else {
+            if constexpr (register_capped<M, L, Sc, C>())
+                if (cfg_.launch.register_cap)
+                    return reinterpret_cast<const void*>(capped<L, Sc, C>(parity));
+            if (parity) return reinterpret_cast<const void*>(&step_bulk<M, L, Sc, C, 1>);
             return reinterpret_cast<const void*>(&step_bulk<M, L, Sc, C, 0>);
+        }
+    }
+
+    // The bulk kernel with cfg_.launch.register_cap registers (one of kRegisterCaps, which
+    // set_launch checked) for a step of `parity`; an A-B scheme has parity 0 only.
+    using CappedKernel = void (*)(Args, node_t);
+    template <Layout L, Scheme Sc, class C>
+    CappedKernel capped(int parity) const {
+        CappedKernel k = nullptr;
+        with_register_cap(cfg_.launch.register_cap, [&](auto regs) {
+            k = &step_bulk_capped<M, L, Sc, C, 0, regs()>;
+            if constexpr (is_in_place(Sc))
+                if (parity) k = &step_bulk_capped<M, L, Sc, C, 1, regs()>;
+        });
+        return k;
     }
 
     // A plan's passes (step_plan.hpp), one launch each, or only their PlanPass records.
@@ -395,7 +425,8 @@ private:
     unsigned resident_grid() const {
         unsigned grid = 0;
         if constexpr (!PlannedModel<M>)
-            if (resident_allowed_ && batches_small_steps() && cooperative_launch())
+            if (resident_allowed_ && batches_small_steps() && cooperative_launch() &&
+                cfg_.launch.register_cap == 0) // a cap asks for the capped launched kernel
                 M::with_step(cfg_.model, [&](auto L, auto Sc, auto C) {
                     using Coll = typename decltype(C)::type;
                     if constexpr (Sc() != Scheme::SharedX && resident_exact<Coll>)
@@ -558,6 +589,11 @@ private:
             const node_t* nodes = list ? list->get() : nullptr;
             const unsigned grid = grid_for(count, block);
             const int smem = report_.dynamic_shared_bytes;
+            if constexpr (kNodes == BulkNodes::All && register_capped<M, L, Sc, C>())
+                if (cfg_.launch.register_cap) {
+                    capped<L, Sc, C>(parity_)<<<grid, block, smem, stream>>>(a, count);
+                    return;
+                }
             if (parity_)
                 step_bulk<M, L, Sc, C, 1, kNodes><<<grid, block, smem, stream>>>(a, nodes, count);
             else
@@ -597,9 +633,17 @@ private:
             std::size_t needed = 0;
             if constexpr (Sc() == Scheme::SharedX)
                 needed = shared_x_bytes<typename M::Stencil, Real>(cfg_.launch.block_size);
-            // Both parity kernels of an in-place scheme need the same shared-memory setting.
-            if constexpr (is_in_place(Sc())) occupancy_for(kernel_for<L(), Sc(), Coll>(1), needed);
             r = occupancy_for(kernel_for<L(), Sc(), Coll>(0), needed);
+            // An in-place scheme alternates two kernels, which need the same shared-memory
+            // setting; the report is the one with fewer warps (A-A's odd step: 80 registers
+            // against 48 for D3Q19 FP32 BGK), as Bailey et al. 2009 give A-A:2's.
+            if constexpr (is_in_place(Sc())) {
+                const LaunchReport odd = occupancy_for(kernel_for<L(), Sc(), Coll>(1), needed);
+                if (odd.theoretical_occupancy < r.theoretical_occupancy ||
+                    (odd.theoretical_occupancy == r.theoretical_occupancy &&
+                     odd.registers_per_thread > r.registers_per_thread))
+                    r = odd;
+            }
             if constexpr (Sc() != Scheme::SharedX) share_launch_bytes<L(), Sc(), Coll>(r);
         });
         return r;

@@ -78,6 +78,7 @@ struct LaunchReport {
     int block_size = 0;
     int max_threads_per_block = 0;
     int registers_per_thread = 0;
+    int local_bytes_per_thread = 0; // local memory: stack frame and register spills
     int blocks_per_sm = 0;
     double theoretical_occupancy = 0; // active warps / maximum warps per SM
     int dynamic_shared_bytes = 0;     // reserved to enforce blocks_per_sm_cap
@@ -120,6 +121,9 @@ public:
     // Throws ConfigError when the launch shape is impossible on this device.
     virtual void set_launch(const LaunchConfig& launch) = 0;
     virtual LaunchReport launch_report() const = 0;
+    // The register caps (LaunchConfig::register_cap, engine/register_caps.hpp) the kernel of
+    // this configuration is built with; empty where it has the compiler's choice only.
+    virtual std::vector<int> register_caps() const { return {}; }
     virtual void read_macro(MacroField& out) = 0;
     // One derived field over a region into `out`, which holds region_size() floats in
     // `space`. The CPU engine has host memory only; the CUDA engine writes device memory

@@ -3,13 +3,18 @@
 // GPU-specific.
 //
 // [SECTION] step                one thread per node, any scheme; Parity is a template constant
-//                               so A-A (Bailey et al. 2009) really is two alternating kernels
+//                               so A-A (Bailey et al. 2009) really is two alternating kernels;
+//                               register-capped variants of the bulk pass
 // [SECTION] shared_x            the Toelke/Habich baseline: pull with the x-shift through
 //                               shared memory; one block covers a segment of one x-row
 // [SECTION] state and fields    canonical state import/export, macroscopic fields
 #pragma once
 #include "population_sets.hpp"
 #include "step_plan.hpp"
+
+#if __CUDACC_VER_MAJOR__ * 100 + __CUDACC_VER_MINOR__ < 1204
+#error "step_bulk_capped needs __maxnreg__ (register_caps.hpp): CUDA 12.4 or newer"
+#endif
 
 namespace ll::cuda {
 
@@ -21,8 +26,8 @@ enum class BulkNodes : std::uint8_t { All, AllButBorder, Listed };
 // variants differ only in how a thread finds its node; the node's update is the same code, so
 // a tile's nodes compute what one domain's do, bit for bit. One domain keeps the plain kernel
 // (a node list and a skip test in it cost the 16-bit kernels 3 %).
-template <class M, Layout L, Scheme Sc, class C, int Parity, BulkNodes kNodes = BulkNodes::All>
-__global__ void step_bulk(typename M::Args a, const node_t* list, node_t count) {
+template <class M, Layout L, Scheme Sc, class C, int Parity, BulkNodes kNodes>
+__device__ __forceinline__ void bulk_thread(typename M::Args& a, const node_t* list, node_t count) {
     const node_t k = node_t(blockIdx.x) * blockDim.x + threadIdx.x;
     if (k >= count) return;
     const node_t n = kNodes == BulkNodes::Listed ? list[k] : k;
@@ -30,6 +35,18 @@ __global__ void step_bulk(typename M::Args a, const node_t* list, node_t count) 
         if (on_border(M::lattice(a).flags[n])) return;
     M::lattice(a).parity = Parity;
     M::template update<L, Sc, C, Pass::Bulk>(a, n);
+}
+template <class M, Layout L, Scheme Sc, class C, int Parity, BulkNodes kNodes = BulkNodes::All>
+__global__ void step_bulk(typename M::Args a, const node_t* list, node_t count) {
+    bulk_thread<M, L, Sc, C, Parity, kNodes>(a, list, count);
+}
+
+// The bulk pass over every node with at most kRegs registers per thread (register_caps.hpp):
+// the same node update, so the same results bit for bit; what does not fit in kRegs registers
+// spills to local memory. Built only where register_capped<M, L, Sc, C>() says so.
+template <class M, Layout L, Scheme Sc, class C, int Parity, int kRegs>
+__global__ void __maxnreg__(kRegs) step_bulk_capped(typename M::Args a, node_t count) {
+    bulk_thread<M, L, Sc, C, Parity, BulkNodes::All>(a, nullptr, count);
 }
 
 // The boundary list: nodes with a half-way wall among their neighbours.

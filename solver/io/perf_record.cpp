@@ -35,10 +35,12 @@ nlohmann::json perf_record(Simulation& sim, Measurement m) {
     j["lattice"]["updated_nodes"] = updated;
     j["lattice"]["bulk_nodes"] = bulk;
     j["launch"] = {{"block_size", s.launch.block_size},
-                   {"blocks_per_sm_cap", s.launch.blocks_per_sm_cap}};
+                   {"blocks_per_sm_cap", s.launch.blocks_per_sm_cap},
+                   {"register_cap", s.launch.register_cap}};
     j["launch_report"] = {{"block_size", r.block_size},
                           {"max_threads_per_block", r.max_threads_per_block},
                           {"registers_per_thread", r.registers_per_thread},
+                          {"local_bytes_per_thread", r.local_bytes_per_thread},
                           {"blocks_per_sm", r.blocks_per_sm},
                           {"theoretical_occupancy", r.theoretical_occupancy},
                           {"dynamic_shared_bytes", r.dynamic_shared_bytes}};

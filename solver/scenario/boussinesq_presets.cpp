@@ -44,6 +44,7 @@ std::vector<KeySpec> model_keys(bool three_d) {
         {"block_size", K::Integer, "256", 32, 1024, "", "GPU threads per block, a multiple of 32"},
         {"occupancy", K::Integer, "0", 0, 64, "",
          "cap on GPU blocks per SM (0 = no cap), enforced by reserving shared memory"},
+        register_cap_key(),
     };
 }
 
@@ -143,6 +144,7 @@ SimulationSetup to_setup(const ScenarioSpec& spec, KeyValues keys, const bq::Sce
     s.flow = c.flow;
     s.launch.block_size = c.block_size;
     s.launch.blocks_per_sm_cap = int(integer_key(keys, "occupancy"));
+    s.launch.register_cap = int(integer_key(keys, "register_cap"));
     s.flags = c.flags;
     s.rho = sc.initial.rho;
     s.u.resize(3 * s.rho.size());

@@ -1,6 +1,7 @@
 // Key validation and the common keys every preset shares.
 #include "keys.hpp"
 
+#include "solver/engine/register_caps.hpp"
 #include "solver/io/host_memory.hpp"
 
 #include <charconv>
@@ -50,8 +51,29 @@ std::vector<KeySpec> common_keys(const CommonDefaults& d) {
         {"block_size", K::Integer, "256", 32, 1024, "", "GPU threads per block, a multiple of 32"},
         {"occupancy", K::Integer, "0", 0, 64, "",
          "cap on GPU blocks per SM (0 = no cap), enforced by reserving shared memory"},
+        register_cap_key(),
         {"lambda", K::Real, "0.1875", 1e-4, 10, "", "TRT magic parameter Lambda"},
     };
+}
+
+KeySpec register_cap_key() {
+    return {"register_cap",
+            KeySpec::Kind::Integer,
+            "0",
+            0,
+            double(kMaxRegisterCap),
+            "",
+            "GPU: at most this many registers per thread in the bulk kernel (0 = the compiler's "
+            "choice): fewer registers fit more warps on an SM, spills cost local-memory traffic. "
+            "Caps of " +
+                register_cap_list() + " for " + kRegisterCappedKernels + "; others take 0 only"};
+}
+
+std::string register_cap_list() {
+    std::string list;
+    for (int c : kRegisterCaps)
+        (list += list.empty() ? "" : "|") += std::to_string(c);
+    return list;
 }
 
 namespace {
@@ -219,6 +241,7 @@ void apply_common(const KeyValues& keys, SimulationSetup& s) {
     s.model = model_from_keys(keys);
     s.launch.block_size = int(integer_key(keys, "block_size"));
     s.launch.blocks_per_sm_cap = int(integer_key(keys, "occupancy"));
+    s.launch.register_cap = int(integer_key(keys, "register_cap"));
     s.flow.trt_lambda = number_key(keys, "lambda");
 }
 

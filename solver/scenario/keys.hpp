@@ -22,6 +22,10 @@ struct CommonDefaults {
 };
 
 std::vector<KeySpec> common_keys(const CommonDefaults& d);
+// The register_cap key (LaunchConfig::register_cap), which every preset with GPU kernels shares;
+// register_cap_list() is "32|40|...", the caps the capped kernels are built with.
+KeySpec register_cap_key();
+std::string register_cap_list();
 // User keys checked against the spec, defaults filled in.
 KeyValues resolve_keys(const ScenarioSpec& spec, const KeyValues& user);
 ModelChoice model_from_keys(const KeyValues& keys);
@@ -39,8 +43,7 @@ void apply_common(const KeyValues& keys, SimulationSetup& s);
 // The memory pre-flight gives the exact limit, but only where its small probe builds succeed;
 // where every probe is refused for another reason (re and tau give u_ref > 0.3 at small sizes)
 // this is the guard that keeps a builder from allocating what the machine does not have.
-void check_extents(const std::string& keys, std::uint64_t nx, std::uint64_t ny,
-                      std::uint64_t nz);
+void check_extents(const std::string& keys, std::uint64_t nx, std::uint64_t ny, std::uint64_t nz);
 // Flags all fluid, rho = 1, u = 0, sized for s.dims.
 void allocate_fields(SimulationSetup& s);
 

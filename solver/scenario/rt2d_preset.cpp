@@ -56,6 +56,8 @@ ScenarioSpec rt2d_spec() {
                 {"block_size", K::Integer, "128", 32, 1024, "",
                  "GPU threads per block along y, a multiple of 32"},
                 {"occupancy", K::Integer, "0", 0, 0, "", "no blocks-per-SM cap for d2q37"},
+                {"register_cap", K::Integer, "0", 0, 0, "",
+                 "no register caps for d2q37: its kernels have the compiler's choice"},
             },
             "Rayleigh–Taylor instability",
             std::to_string(kCpuSize),

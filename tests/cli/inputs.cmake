@@ -98,6 +98,12 @@ cli_bad(bench_threads_zero "--threads '0': must be a comma list of thread counts
 cli_bad(bench_size_sides "--size '8x8x8x8': must be a comma list of N" bench --size 8x8x8x8)
 cli_bad(bench_size_small "--size '3x8': must be a comma list of N" bench --size 3x8)
 cli_bad(bench_size_repeat "--size '16,16': '16' is a repeat" bench --size 16,16)
+# Register caps (the register_cap key) pick GPU kernel variants: the CPU back end has none.
+cli_bad_empty(bench_register_caps_empty bench --register-caps)
+cli_bad(bench_register_caps_cpu "--register-caps 0,32: register_cap = 32: the CPU back end offers no"
+        bench --backend cpu --register-caps 0,32)
+cli_bad(bench_register_caps_range "--register-caps .*register caps from 0 \\(the compiler's choice\\) to 255"
+        bench --register-caps 0,256)
 cli_bad(bench_size_memory "--size 100000x100000x100000 .size = its longest side.: size = 100000"
         bench --backend cpu --size 100000x100000x100000)
 cli_ok(bench_all_schemes

@@ -92,7 +92,7 @@ private slots:
         QVERIFY(!sweeps->run_button()->isEnabled());
         QVERIFY(sweeps->run_button()->toolTip().contains("Needs a GPU"));
         QVERIFY(sweeps->summary()->text().contains("Needs a GPU"));
-        QCOMPARE(sweeps->setting()->count(), 2);
+        QCOMPARE(sweeps->setting()->count(), 3); // threads, occupancy cap, register cap
         QTest::mouseClick(sweeps->run_button(), Qt::LeftButton);
         QCOMPARE(started, 0);
     }

@@ -93,6 +93,9 @@ private slots:
               r.fraction_of_copy.c_str());
         for (const std::string* s : {&r.registers, &r.blocks_per_sm, &r.occupancy})
             QVERIFY(s->find("CPU back end: n/a") != std::string::npos);
+        // No register caps to offer on the CPU, and the cap's tooltip says why.
+        QVERIFY(snap.register_caps.empty());
+        QVERIFY(register_cap_note(snap).find("CPU back end") != std::string::npos);
         // D2Q9 FP32: 2 x 9 x 4 B of populations + 1 flag byte (GUIDE: 72 B + the flag).
         QCOMPARE(snap.model.stencil, StencilKind::D2Q9);
         QCOMPARE(r.bytes_per_node, std::string("bytes per node update: 73 B"));

@@ -86,5 +86,24 @@ TEST(GpuSolverThread, OccupancySweepRaisesTheWarpsPerSmAndRestoresTheLaunch) {
     EXPECT_EQ(snap.launch.blocks_per_sm_cap, 0) << "launch restored after the sweep";
 }
 
+// Register caps (the isothermal D3Q19 kernels have capped variants): the compiler's choice
+// first, then each cap offered, every capped point within its cap.
+TEST(GpuSolverThread, RegisterCapSweepKeepsEachCapAndRestoresTheLaunch) {
+    std::string why;
+    if (!cuda_device_present(why)) GTEST_SKIP() << "no CUDA device: " << why;
+    const SolverSnapshot snap = swept(SweepSetting::RegisterCap);
+    const SweepResult& r = snap.sweep;
+    ASSERT_FALSE(r.note.empty()) << "the sweep did not finish within 120 s";
+    ASSERT_GE(r.points.size(), 2u) << r.note;
+    EXPECT_EQ(r.points.front().value, 0) << "the compiler's choice first";
+    for (const SweepPoint& p : r.points) {
+        if (p.value > 0) {
+            EXPECT_LE(p.registers, p.value) << "cap " << p.value;
+        }
+        expect_modelled(p);
+    }
+    EXPECT_EQ(snap.launch.register_cap, 0) << "launch restored after the sweep";
+}
+
 } // namespace
 } // namespace ll::gui

@@ -104,7 +104,8 @@ TEST(LiveSnapshotPublisher, ClampsTheSliceOfA3dLattice) {
 TEST(LiveLaunchSweep, TheCpuHasNone) {
     auto sim = cpu_run("cavity2d", {{"size", "16"}});
     LaunchSweep sweep;
-    for (SweepSetting setting : {SweepSetting::BlockSize, SweepSetting::OccupancyCap}) {
+    for (SweepSetting setting :
+         {SweepSetting::BlockSize, SweepSetting::OccupancyCap, SweepSetting::RegisterCap}) {
         const std::uint64_t before = sweep.result().serial;
         sweep.run(*sim, setting, 8, {});
         const SweepResult& r = sweep.result();

@@ -15,6 +15,16 @@ std::vector<std::vector<double>> read_csv(const std::string& file_name);
 // True when a CUDA device can run the solver (GPU tests skip otherwise, saying why).
 bool gpu_available(std::string* why = nullptr);
 
+// The message of the ConfigError that `action` throws, or "(accepted)" when it throws none.
+std::string error_of(const auto& action) {
+    try {
+        action();
+    } catch (const ConfigError& e) {
+        return e.what();
+    }
+    return "(accepted)";
+}
+
 // Sets an environment variable for a scope (LATTICELAB_OVERLAP, LATTICELAB_CUDA_GRAPHS: read
 // when an engine is made) and unsets it at the scope's end, also when a test throws.
 class ScopedEnv {

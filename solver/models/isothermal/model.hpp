@@ -7,6 +7,8 @@
 #include "solver/engine/engine.hpp"
 #include "solver/engine/node_model.hpp"
 
+#include <type_traits>
+
 namespace ll {
 
 template <class S, class RealT, class StoreT = RealT>
@@ -35,6 +37,16 @@ struct IsothermalModel {
         a.dst = b.dst[0];
     }
     static std::string flags_error(const std::vector<std::uint8_t>&) { return ""; }
+
+    // Register-capped variants of the bulk kernel (engine/register_caps.hpp): for the kernels of
+    // the lab's registers study (Bailey et al. 2009, Fig. 7: D3Q19 BGK and MRT, pull and A-A),
+    // their D2Q9 and FP64 counterparts, and no others, so that the CUDA build grows little.
+    template <Layout L, Scheme Sc, class C>
+    static constexpr bool kRegisterCapped =
+        (std::is_same_v<S, D2Q9> || std::is_same_v<S, D3Q19>)&&std::is_same_v<Real, Store>&& L
+            == Layout::SoA
+        && (Sc == Scheme::Pull || Sc == Scheme::AA) &&
+        (std::is_same_v<C, Bgk> || std::is_same_v<C, Mrt>);
 
     template <class F>
     static decltype(auto) with_step(const ModelChoice& m, F&& f) {

@@ -3,10 +3,10 @@
 // collision switches; its fields are the Boussinesq engine's own; refusals name the key; drawn
 // obstacles; fronts and warnings. The de Vahl Davis check through the preset path is in
 // test_boussinesq_preset_physics.cpp.
+#include "solver/diagnostics/rt_fronts.hpp"
 #include "solver/io/fields.hpp"
 #include "solver/scenario/scenario.hpp"
 #include "support/boussinesq_run.hpp"
-#include "solver/diagnostics/rt_fronts.hpp"
 #include "support/flow_fields.hpp"
 #include "support/test_support.hpp"
 
@@ -54,14 +54,7 @@ std::vector<float> whole_field(Simulation& sim, FieldKind kind, bool mask = fals
     return out;
 }
 
-std::string error_of(const auto& action) {
-    try {
-        action();
-    } catch (const ConfigError& e) {
-        return e.what();
-    }
-    return "(accepted)";
-}
+using test::error_of;
 
 TEST(BoussinesqPresets, EveryPresetRunsWithAFiniteTemperature) {
     std::printf("%d thread(s)\n", kThreads);
