@@ -190,14 +190,14 @@ std::string register_cap_error(int cap, const EngineConfig& cfg, const std::vect
     return head + " offers " + list + " (or 0: the compiler's choice)";
 }
 
-// Engines without passes (the CPU back end, models without a step plan) have nothing to bench.
+// Engines without passes (models without a step plan) have nothing to bench.
 std::vector<KernelResources> Engine::pass_resources(const std::string& pass, int) const {
     throw ConfigError("kernel bench: this engine has no pass '" + pass +
-                      "' (passes are timed on the GPU, for models with a step plan)");
+                      "' (passes are timed for models with a step plan)");
 }
 double Engine::time_pass(const std::string& pass, int, int) {
     throw ConfigError("kernel bench: this engine has no pass '" + pass +
-                      "' (passes are timed on the GPU, for models with a step plan)");
+                      "' (passes are timed for models with a step plan)");
 }
 
 namespace {

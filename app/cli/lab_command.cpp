@@ -46,11 +46,18 @@ CLI::App* add_lab(CLI::App& app, LabOptions& o) {
 
 namespace {
 
+// One study per paragraph: the name and the paper, then what it shows and why it needs a GPU,
+// indented past the longest name.
 int list_studies() {
+    std::size_t width = 0;
     for (const lab::Study& s : lab::studies())
-        std::printf("%-11s %s\n            %s%s\n", s.name.c_str(), s.paper.c_str(), s.what.c_str(),
+        width = std::max(width, s.name.size());
+    const std::string indent(width + 1, ' ');
+    for (const lab::Study& s : lab::studies())
+        std::printf("%-*s %s\n%s%s%s\n", int(width), s.name.c_str(), s.paper.c_str(),
+                    indent.c_str(), s.what.c_str(),
                     s.needs_gpu.empty() ? ""
-                                        : ("\n            needs a GPU: " + s.needs_gpu).c_str());
+                                        : ("\n" + indent + "needs a GPU: " + s.needs_gpu).c_str());
     return 0;
 }
 

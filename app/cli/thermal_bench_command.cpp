@@ -3,16 +3,16 @@
 // collide). Each rate is set against a denominator measured in the same run: bytes against the
 // device-to-device copy bandwidth, FLOPs against an FP64 FMA-chain kernel. It is a view of the
 // one engine's kernel bench: the kernels are the passes of the CUDA engine's step plan
-// (Engine::time_pass; solver/models/d2q37/node_model.hpp). There is no CPU mode: without a
-// usable GPU the command says why and exits 1.
+// (Engine::time_pass; solver/models/d2q37/node_model.hpp), measured by d2q37_bench.hpp, which
+// the lab's D2Q37 studies share. There is no CPU mode: without a usable GPU the command says
+// why and exits 1.
 //
 // [SECTION] options      the lists and the lattice, checked before the GPU is touched
 // [SECTION] measuring    kernels alone, full steps; medians of repeated event timings
 // (The records and the Markdown report: thermal_bench_report.cpp.)
 #include "bench_util.hpp"
 #include "commands.hpp"
-#include "solver/models/d2q37/rt2d.hpp"
-#include "thermal_bench_report.hpp"
+#include "d2q37_bench.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -98,43 +98,18 @@ D2Q37Scheme scheme_running(D2Q37Kernel k) {
     return D2Q37Scheme::PullFused;
 }
 
-// The CUDA engine of the one engine for `scheme`, started from the run's initial fields.
-std::unique_ptr<Engine> make_bench(const Plan& p, D2Q37Scheme scheme) {
-    thermal::D2Q37Config c = p.rt.config;
-    c.scheme = scheme;
-    c.block_size = 128; // changed per row; every kernel starts with 128 threads
-    std::string why;
-    auto bench = make_cuda_engine(thermal::engine_config(c), why); // ConfigError: too large
-    if (!bench)
-        throw std::runtime_error("thermal-bench: no usable GPU (" + why +
-                                 "); it times the CUDA kernels and has no CPU mode");
-    bench->import_state(thermal::equilibrium_state(c.params, p.rt.initial));
-    return bench;
+D2Q37Timing timing_of(const Plan& p, const ThermalBenchOptions& o) {
+    return {o.launches, o.steps, o.repeats, p.flops_per_site};
 }
 
 // Row (kernel, block) of every kernel of `scheme`'s step among p.kernels, timed alone.
 void time_kernels(Engine& bench, D2Q37Scheme scheme, const Plan& p, const ThermalBenchOptions& o,
                   std::vector<BenchRow>& rows) {
-    const int lx = p.rt.config.lx, ly = p.rt.config.ly;
     for (std::size_t i = 0; i < p.kernels.size(); ++i) {
-        const D2Q37Kernel k = p.kernels[i];
-        if (scheme_running(k) != scheme) continue;
-        const std::string name(thermal::kernel_name(k));
+        if (scheme_running(p.kernels[i]) != scheme) continue;
         for (std::size_t j = 0; j < p.blocks.size(); ++j) {
-            const int b = p.blocks[j];
-            BenchRow r{name,
-                       b,
-                       "",
-                       0,
-                       thermal::kernel_work(k, lx, ly, p.flops_per_site),
-                       bench.pass_resources(name, b)};
-            r.refused = refusal(r.resources, b);
-            if (r.refused.empty()) {
-                std::vector<double> t;
-                for (int n = 0; n < o.repeats; ++n)
-                    t.push_back(bench.time_pass(name, b, o.launches));
-                r.seconds = median(t);
-            }
+            BenchRow r = time_d2q37_kernel(bench, p.kernels[i], p.blocks[j], p.rt.config.lx,
+                                           p.rt.config.ly, timing_of(p, o));
             report(r, o);
             rows[i * p.blocks.size() + j] = r;
         }
@@ -143,29 +118,10 @@ void time_kernels(Engine& bench, D2Q37Scheme scheme, const Plan& p, const Therma
 
 void time_steps(Engine& bench, D2Q37Scheme s, const Plan& p, const ThermalBenchOptions& o,
                 std::vector<BenchRow>& rows) {
-    const int lx = p.rt.config.lx, ly = p.rt.config.ly;
-    // Bytes per site update: ll::bytes_per_node_update of d2q37 FP64, 2 x 37 x 8.
-    const ModelChoice model{StencilKind::D2Q37, CollisionKind::BGK, Scheme::Pull,
-                            Layout::SoA,        Precision::FP64,    {}};
-    const double sites = double(lx) * double(ly);
-    const thermal::KernelWork work{sites, bytes_per_node_update(model) * sites,
-                                   p.flops_per_site * sites};
     for (int b : p.blocks) {
-        BenchRow r{thermal::scheme_name(s), b, "", 0, work, {}};
-        for (const std::string& pass : bench.step_passes())
-            for (const auto& res : bench.pass_resources(pass, b))
-                r.resources.push_back(res);
-        r.refused = refusal(r.resources, b);
-        if (r.refused.empty()) {
-            bench.set_launch({b, 0});
-            bench.step(2); // warm-up
-            std::vector<double> t;
-            for (int i = 0; i < o.repeats; ++i)
-                t.push_back(bench.step(o.steps) / o.steps);
-            r.seconds = median(t);
-        }
-        report(r, o);
-        rows.push_back(r);
+        rows.push_back(
+            time_d2q37_step(bench, s, b, p.rt.config.lx, p.rt.config.ly, timing_of(p, o)));
+        report(rows.back(), o);
     }
 }
 
@@ -239,9 +195,9 @@ int thermal_bench_command(const ThermalBenchOptions& o) {
     for (D2Q37Scheme s : kSchemes)
         if (std::any_of(p.kernels.begin(), p.kernels.end(),
                         [&](D2Q37Kernel k) { return scheme_running(k) == s; }))
-            time_kernels(*make_bench(p, s), s, p, o, run.kernels);
+            time_kernels(*make_d2q37_bench(p.rt, s, BackendKind::Cuda), s, p, o, run.kernels);
     for (D2Q37Scheme s : p.schemes)
-        time_steps(*make_bench(p, s), s, p, o, run.steps);
+        time_steps(*make_d2q37_bench(p.rt, s, BackendKind::Cuda), s, p, o, run.steps);
 
     const nlohmann::json j = thermal_bench_record(run);
     const std::string table = thermal_bench_markdown(j);

@@ -44,6 +44,18 @@ const std::vector<Study>& studies() {
          "compiler's registers under every occupancy cap, and with each register cap "
          "(registers, spills, warps per SM)",
          "it runs the GPU kernels' register-capped variants", registers_study},
+        {"d2q37-layout", "Calore et al. 2016, Fig. 2",
+         "D2Q37 propagate and collide (FP64) over threads per block, AoS against SoA, and SoA's "
+         "speed-up",
+         "it times the CUDA kernels over threads per block", d2q37_layout_study},
+        {"d2q37-phases", "Calore et al. 2016, Table 3",
+         "the D2Q37 step phase by phase at 1024 x 8192: ms per step, propagate GB/s, collide "
+         "GF/s, the step's GF/s and MLUPS, SoA and AoS, beside the paper's GPUs",
+         "it times the CUDA kernels of one step", d2q37_phases_study},
+        {"d2q37-cpu", "Calore et al. 2016, Table 4",
+         "D2Q37 propagate GB/s, collide GF/s and MLUPS on the CPU back end (every OpenMP thread, "
+         "SoA and AoS) beside the GPU where there is one",
+         "", d2q37_cpu_study},
     };
     return all;
 }

@@ -56,4 +56,9 @@ StudyReport lattices_study(const LabContext&);   // Obrecht 2011 Tables 4/5, Bai
 StudyReport threads_study(const LabContext&);    // Bailey et al. 2009, the OpenMP comparison
 StudyReport registers_study(const LabContext&);  // Bailey et al. 2009, Fig. 7
 
+// Calore et al. 2016's D2Q37 measurements (study_d2q37_*.cpp): Fig. 2, Tables 3 and 4.
+StudyReport d2q37_layout_study(const LabContext&);
+StudyReport d2q37_phases_study(const LabContext&);
+StudyReport d2q37_cpu_study(const LabContext&);
+
 } // namespace ll::lab

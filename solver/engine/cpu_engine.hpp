@@ -11,6 +11,7 @@
 #include "solver/models/registry.hpp"
 #include "step_plan.hpp"
 
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <omp.h>
@@ -135,6 +136,44 @@ public:
         });
     }
 
+    // ---- the kernel bench (engine.hpp): a plan's passes as OpenMP loops, timed alone ----
+    std::vector<std::string> step_passes() const override {
+        std::vector<std::string> names;
+        if constexpr (PlannedModel<M>)
+            M::with_step(cfg_.model, [&](auto L, auto Sc, auto C) {
+                Sweeps s{args_, &names};
+                M::template plan<L(), Sc(), typename decltype(C)::type>(s, args_);
+            });
+        return names;
+    }
+    // A pass of this engine runs no CUDA function: none to describe, at any block size.
+    std::vector<KernelResources> pass_resources(const std::string& pass, int block) const override {
+        const auto names = step_passes();
+        if (std::find(names.begin(), names.end(), pass) == names.end())
+            return Engine::pass_resources(pass, block); // throws, naming the pass
+        return {};
+    }
+    // Seconds per run of one pass alone with every OpenMP thread (the block size means nothing
+    // here), over `launches` runs after a warm-up one.
+    double time_pass(const std::string& pass, int block, int launches) override {
+        if (launches < 1) throw ConfigError("launches: must be at least 1");
+        pass_resources(pass, block); // or unknown: throws
+        const auto run = [&] {
+            M::with_step(cfg_.model, [&](auto L, auto Sc, auto C) {
+                const Args a = current_args();
+                Sweeps s{a, nullptr, &pass};
+                if constexpr (PlannedModel<M>)
+                    M::template plan<L(), Sc(), typename decltype(C)::type>(s, a);
+            });
+        };
+        run();
+        const auto t0 = std::chrono::steady_clock::now();
+        for (int i = 0; i < launches; ++i)
+            run();
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() /
+               launches;
+    }
+
     // ---- halo exchange (engine.hpp) ----
     const EngineConfig& config() const override {
         return cfg_;
@@ -206,8 +245,15 @@ private:
     // A plan's passes as OpenMP loops (step_plan.hpp); the loop's end is the barrier.
     struct Sweeps {
         const Args& a;
+        std::vector<std::string>* record = nullptr; // the passes' names instead of running them
+        const std::string* only = nullptr;          // run this pass alone (the kernel bench)
         template <class Op>
         void sweep(const Op& op, std::uint32_t count) {
+            if (record) {
+                if (record->empty() || record->back() != Op::kName) record->push_back(Op::kName);
+                return;
+            }
+            if (only && *only != Op::kName) return;
 #pragma omp parallel for schedule(static) if (parallel(count))
             for (std::int64_t i = 0; i < std::int64_t(count); ++i)
                 op(a, std::uint32_t(i));

@@ -138,11 +138,12 @@ public:
     // over a working set the size of this lattice on the CPU (host_copy_bandwidth); cached.
     virtual double copy_bandwidth() = 0;
 
-    // The kernel bench (GPU engines of models with a step plan, engine/step_plan.hpp; the
-    // others have no passes): the passes of one step by name, in order; the resources of a
-    // pass's functions at a block size; and the seconds per launch of one pass alone at a
-    // block size (whatever the other passes allow), timed over `launches` back-to-back
-    // launches after a warm-up. The state is reused as it is (no swap): the flow stays put.
+    // The kernel bench (engines of models with a step plan, engine/step_plan.hpp; the others
+    // have no passes): the passes of one step by name, in order; the resources of a pass's
+    // CUDA functions at a block size (none on the CPU); and the seconds per launch of one pass
+    // alone at a block size (whatever the other passes allow; the CPU runs it on every OpenMP
+    // thread), timed over `launches` back-to-back launches after a warm-up. The state is
+    // reused as it is (no swap): the flow stays put.
     virtual std::vector<std::string> step_passes() const { return {}; }
     virtual std::vector<KernelResources> pass_resources(const std::string& pass,
                                                         int block_size) const;

@@ -48,7 +48,9 @@ ScenarioSpec rt2d_spec() {
                  "separate propagate, bc and collide kernels"},
                 {"stencil", K::Choice, "d2q37", 0, 0, "d2q37", "velocity set (thermal: d2q37)"},
                 {"collision", K::Choice, "bgk", 0, 0, "bgk", "collision model"},
-                {"layout", K::Choice, "soa", 0, 0, "soa", "data layout (SoA planes)"},
+                {"layout", K::Choice, "soa", 0, 0, "soa|aos",
+                 "data layout: SoA planes (one per population, Calore et al. 2016's choice) or "
+                 "AoS (a site's 37 populations together, their Fig. 2's other layout)"},
                 {"precision", K::Choice, "fp64", 0, 0, "fp64", "floating-point precision"},
                 {"storage", K::Choice, "", 0, 0, storage_names(),
                  "what populations are stored as: fp64 (the d2q37 model computes in fp64 only, "
@@ -91,6 +93,7 @@ SimulationSetup build_rt2d(const ScenarioSpec& spec, const KeyValues& user) {
     o.amplitude = number_key(keys, "amplitude");
     o.width = number_key(keys, "interface");
     o.block_size = int(integer_key(keys, "block_size"));
+    o.layout = *parse_layout(keys.at("layout")); // a Choice key: resolve_keys checked it
     using thermal::D2Q37Scheme;
     const bool fused = scheme.find("separate") == std::string::npos;
     if (scheme.starts_with("push"))

@@ -33,7 +33,7 @@ EngineConfig engine_config(const D2Q37Config& c) {
     e.dims = {std::uint32_t(c.lx), std::uint32_t(c.ly), 1};
     e.model = {
         StencilKind::D2Q37, CollisionKind::BGK, is_pull(c.scheme) ? Scheme::Pull : Scheme::Push,
-        Layout::SoA,        Precision::FP64,    {}};
+        c.layout,           Precision::FP64,    {}};
     e.flow.tau = c.params.tau;
     e.launch.block_size = c.block_size;
     e.thermal.gravity = c.params.gravity;

@@ -15,7 +15,8 @@ struct D2Q37Config {
     int lx = 64, ly = 128;
     D2Q37Params params;
     D2Q37Scheme scheme = D2Q37Scheme::PullFused;
-    int block_size = 128; // CUDA threads per block (Calore et al. 2016, Fig. 5, 6)
+    Layout layout = Layout::SoA; // SoA planes or AoS sites (Calore et al. 2016, Fig. 2)
+    int block_size = 128;        // CUDA threads per block (Calore et al. 2016, Fig. 5, 6)
 };
 
 // Hydrodynamic fields (rho, u_H, T_H; model units, model.hpp) of an lx x ly lattice, node
@@ -28,7 +29,7 @@ struct ThermalFields {
 
 // Throws std::invalid_argument with the field and the allowed range for a bad config.
 void validate(const D2Q37Config& cfg);
-// The one engine's configuration of this run (stencil d2q37, fp64, SoA, push or pull).
+// The one engine's configuration of this run (stencil d2q37, fp64, its layout, push or pull).
 EngineConfig engine_config(const D2Q37Config& cfg);
 // The canonical state at the local equilibrium of the hydrodynamic fields.
 std::vector<double> equilibrium_state(const D2Q37Params& p, const ThermalFields& fields);

@@ -1,13 +1,15 @@
 // Where D2Q37 populations live, and the per-node steps of seed 004 that both back ends run:
 // propagate (push and pull), bc, collide and the fused propagate+collide.
 //
-// [SECTION] Grid            SoA planes with halos 3 deep, y fastest (seed 004, Fig. 3)
+// [SECTION] Grid            sites with halos 3 deep, y fastest (seed 004, Fig. 3); SoA planes
+//                           or AoS sites (Fig. 2)
 // [SECTION] schemes         push / pull, separate kernels or fused; what each array holds
 // [SECTION] halo steps      pbc (pull: copy edge columns out) and fold (push: copy them back);
 //                           in a tile cut along x the halo exchange does both (Calore et al. 2016)
 // [SECTION] node steps      gather, scatter, bc, collide
 #pragma once
 #include "model.hpp"
+#include "solver/core/layout.hpp"
 
 #include <cstddef>
 
@@ -16,8 +18,9 @@ namespace ll::thermal {
 // ---- [SECTION] Grid ----
 // An lx x ly lattice inside (lx + 2H) x (ly + 2H) sites, H = 3: x is periodic through the
 // halo columns; the halo rows receive (push) or are read instead of (pull) what crosses the
-// top and bottom walls, which the bc step then replaces. Seed 004 stores each population as
-// one plane, y fastest ("column-major in Y"), so that one x-halo column is contiguous.
+// top and bottom walls, which the bc step then replaces. Sites run y fastest ("column-major
+// in Y", seed 004), so that one x-halo column is contiguous; where a site's populations lie is
+// the layout's (at<L>).
 // A tile of a split lattice (solver/domain/) is such a grid of its own nodes, and its halo
 // columns and rows hold the next tiles' border nodes: past a cut, nothing wraps (wrap_x false,
 // no pbc or fold) and no wall lies (Rows), and the exchange fills the halo after each step.
@@ -45,8 +48,19 @@ struct Grid {
     }
     // Site offset of a hop by c.
     LL_HD std::ptrdiff_t hop(int cx, int cy) const { return std::ptrdiff_t(cx) * ny() + cy; }
-    // Index of population i at a site.
-    LL_HD std::size_t at(int i, std::size_t site) const { return std::size_t(i) * plane() + site; }
+    // Index of population i at a site in layout L. SoA (Calore et al. 2016's choice): one plane
+    // per population, so consecutive threads along y read consecutive words. AoS: a site's 37
+    // populations together, the layout their Fig. 2 sets SoA against. (core/layout.hpp's
+    // population_index is the same rule over 32-bit nodes.) The steps below take L as a
+    // template argument and the grid by reference: a copy of the grid beside the layout made
+    // nvcc keep collide's 37 addresses live, 254 registers instead of 128.
+    template <Layout L>
+    LL_HD std::size_t at(int i, std::size_t site) const {
+        if constexpr (L == Layout::SoA)
+            return std::size_t(i) * plane() + site;
+        else
+            return site * D2Q37::Q + std::size_t(i);
+    }
     // Node number of (x, y) in host fields and the canonical state: x fastest.
     LL_HD std::size_t node(int x, int y) const {
         return std::size_t(y) * std::size_t(lx) + std::size_t(x);
@@ -78,127 +92,138 @@ constexpr const char* scheme_name(D2Q37Scheme s) {
 
 // ---- [SECTION] halo steps ----
 // pbc (seed 004's periodic boundary step, pull): copy population i of the edge column into
-// the halo column d (1..H) on the other side. The whole column is contiguous, halo rows too:
-// in a tile cut along y only, they hold the next tile's rows, which diagonal hops read.
+// the halo column d (1..H) on the other side. The whole column (contiguous in SoA), halo rows
+// too: in a tile cut along y only, they hold the next tile's rows, which diagonal hops read.
+template <Layout L>
 LL_HD void pbc_site(const Grid& g, double* a, int i, int d, int y) {
-    a[g.at(i, g.site(-d, y))] = a[g.at(i, g.site(g.lx - d, y))];
-    a[g.at(i, g.site(g.lx - 1 + d, y))] = a[g.at(i, g.site(d - 1, y))];
+    a[g.at<L>(i, g.site(-d, y))] = a[g.at<L>(i, g.site(g.lx - d, y))];
+    a[g.at<L>(i, g.site(g.lx - 1 + d, y))] = a[g.at<L>(i, g.site(d - 1, y))];
 }
 
 // fold (push): what was pushed into halo column d belongs to the column on the other side.
 // Only directions that reach that deep landed there; the rest of the halo is stale. It runs
 // over the lattice's rows and, in a tile, the halo rows beyond a cut (Grid::fold_rows), where
 // what crossed the cut and the periodic edge at once waits for the exchange.
+template <Layout L>
 LL_HD void fold_site(const Grid& g, double* b, int d, int y) {
     static_for<D2Q37::Q>([&](auto I) {
         constexpr int cx = D2Q37::c[I][0];
-        if (cx <= -d) b[g.at(I, g.site(g.lx - d, y))] = b[g.at(I, g.site(-d, y))];
-        if (cx >= d) b[g.at(I, g.site(d - 1, y))] = b[g.at(I, g.site(g.lx - 1 + d, y))];
+        if (cx <= -d) b[g.at<L>(I, g.site(g.lx - d, y))] = b[g.at<L>(I, g.site(-d, y))];
+        if (cx >= d) b[g.at<L>(I, g.site(d - 1, y))] = b[g.at<L>(I, g.site(g.lx - 1 + d, y))];
     });
 }
 
 // ---- [SECTION] node steps ----
+template <Layout L>
 LL_HD void load(const Grid& g, const double* a, std::size_t s, double (&f)[D2Q37::Q]) {
-    static_for<D2Q37::Q>([&](auto I) { f[I] = a[g.at(I, s)]; });
+    static_for<D2Q37::Q>([&](auto I) { f[I] = a[g.at<L>(I, s)]; });
 }
+template <Layout L>
 LL_HD void store(const Grid& g, double* a, std::size_t s, const double (&f)[D2Q37::Q]) {
-    static_for<D2Q37::Q>([&](auto I) { a[g.at(I, s)] = f[I]; });
+    static_for<D2Q37::Q>([&](auto I) { a[g.at<L>(I, s)] = f[I]; });
 }
 
 // Pull: the pre-collision populations of (x, y) from the post-collision array `a` (pbc done).
 // Near a wall the directions through it come from the bc rule; `a` holds, at this node, what
 // was sent into the wall (direction opp(I)).
-template <bool kNearWall>
+template <bool kNearWall, Layout L>
 LL_HD void gather(const Grid& g, const D2Q37Params& p, const double* a, int x, int y,
                   double (&f)[D2Q37::Q]) {
     const std::size_t s = g.site(x, y);
     static_for<D2Q37::Q>([&](auto I) {
         constexpr int cx = D2Q37::c[I][0], cy = D2Q37::c[I][1];
-        f[I] = a[g.at(I, s - g.hop(cx, cy))];
+        f[I] = a[g.at<L>(I, s - g.hop(cx, cy))];
     });
     if constexpr (kNearWall) {
-        const auto out = [&](auto I) { return a[g.at(opposite(I), s)]; };
+        const auto out = [&](auto I) { return a[g.at<L>(opposite(I), s)]; };
         apply_wall(y, g.rows(), p, out, f);
     }
 }
 
 // Push: post-collision populations of site s into their destinations in `b`.
+template <Layout L>
 LL_HD void scatter(const Grid& g, double* b, std::size_t s, const double (&f)[D2Q37::Q]) {
     static_for<D2Q37::Q>([&](auto I) {
         constexpr int cx = D2Q37::c[I][0], cy = D2Q37::c[I][1];
-        b[g.at(I, s + g.hop(cx, cy))] = f[I];
+        b[g.at<L>(I, s + g.hop(cx, cy))] = f[I];
     });
 }
 
 // bc after a push into `b`: node (x, y) sent f_opp(I) to (x, y) - c_I, a halo-row site that
 // nothing else writes, so the rule reads it there (no fold needed, no wrap).
+template <Layout L>
 LL_HD void bc_push(const Grid& g, const D2Q37Params& p, double* b, int x, int y) {
     const std::size_t s = g.site(x, y);
     double f[D2Q37::Q] = {}; // only the wall directions are set and used; {} quiets GCC 12 -O3
     const auto out = [&](auto I) {
         constexpr int cx = D2Q37::c[I][0], cy = D2Q37::c[I][1];
-        return b[g.at(opposite(I), s - g.hop(cx, cy))];
+        return b[g.at<L>(opposite(I), s - g.hop(cx, cy))];
     };
     apply_wall(y, g.rows(), p, out, f);
     static_for<D2Q37::Q>([&](auto I) {
-        if (through_wall<I>(y, g.rows())) b[g.at(I, s)] = f[I];
+        if (through_wall<I>(y, g.rows())) b[g.at<L>(I, s)] = f[I];
     });
 }
 
 // bc after a pull from `a` into `b`: what left (x, y) into the wall is still in `a` there.
+template <Layout L>
 LL_HD void bc_pull(const Grid& g, const D2Q37Params& p, const double* a, double* b, int x, int y) {
     const std::size_t s = g.site(x, y);
     double f[D2Q37::Q] = {}; // only the wall directions are set and used; {} quiets GCC 12 -O3
-    const auto out = [&](auto I) { return a[g.at(opposite(I), s)]; };
+    const auto out = [&](auto I) { return a[g.at<L>(opposite(I), s)]; };
     apply_wall(y, g.rows(), p, out, f);
     static_for<D2Q37::Q>([&](auto I) {
-        if (through_wall<I>(y, g.rows())) b[g.at(I, s)] = f[I];
+        if (through_wall<I>(y, g.rows())) b[g.at<L>(I, s)] = f[I];
     });
 }
 
 // Propagate by pull of one node (without bc): b(x) <- a(x - c_I).
+template <Layout L>
 LL_HD void propagate_pull(const Grid& g, const double* a, double* b, int x, int y) {
     const std::size_t s = g.site(x, y);
     static_for<D2Q37::Q>([&](auto I) {
         constexpr int cx = D2Q37::c[I][0], cy = D2Q37::c[I][1];
-        b[g.at(I, s)] = a[g.at(I, s - g.hop(cx, cy))];
+        b[g.at<L>(I, s)] = a[g.at<L>(I, s - g.hop(cx, cy))];
     });
 }
 // Propagate by push of one node: b(x + c_I) <- a(x).
+template <Layout L>
 LL_HD void propagate_push(const Grid& g, const double* a, double* b, int x, int y) {
     const std::size_t s = g.site(x, y);
     static_for<D2Q37::Q>([&](auto I) {
         constexpr int cx = D2Q37::c[I][0], cy = D2Q37::c[I][1];
-        b[g.at(I, s + g.hop(cx, cy))] = a[g.at(I, s)];
+        b[g.at<L>(I, s + g.hop(cx, cy))] = a[g.at<L>(I, s)];
     });
 }
 
 // Collide one node in place.
+template <Layout L>
 LL_HD void collide_site(const Grid& g, const D2Q37Params& p, double* a, int x, int y) {
     double f[D2Q37::Q];
     const std::size_t s = g.site(x, y);
-    load(g, a, s, f);
+    load<L>(g, a, s, f);
     collide(p, f);
-    store(g, a, s, f);
+    store<L>(g, a, s, f);
 }
 
 // Fused pull: gather (+ bc near a wall), collide, write in place of the node in `b`.
-template <bool kNearWall>
+template <bool kNearWall, Layout L>
 LL_HD void pull_collide(const Grid& g, const D2Q37Params& p, const double* a, double* b, int x,
                         int y) {
     double f[D2Q37::Q];
-    gather<kNearWall>(g, p, a, x, y, f);
+    gather<kNearWall, L>(g, p, a, x, y, f);
     collide(p, f);
-    store(g, b, g.site(x, y), f);
+    store<L>(g, b, g.site(x, y), f);
 }
 // Fused push: load, collide, scatter into `b`.
+template <Layout L>
 LL_HD void collide_push(const Grid& g, const D2Q37Params& p, const double* a, double* b, int x,
                         int y) {
     double f[D2Q37::Q];
     const std::size_t s = g.site(x, y);
-    load(g, a, s, f);
+    load<L>(g, a, s, f);
     collide(p, f);
-    scatter(g, b, s, f);
+    scatter<L>(g, b, s, f);
 }
 
 } // namespace ll::thermal

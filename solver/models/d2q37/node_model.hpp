@@ -1,7 +1,8 @@
 // The D2Q37 thermal model (Calore et al. 2016; Scagliarini et al. 2010) as a node model of the
 // one engine (engine/node_model.hpp) with a step plan (engine/step_plan.hpp): its step is the
 // list of passes of Calore et al. 2016 (pbc, propagate, bc, collide) or their fused forms
-// (passes.hpp), over SoA planes with halos 3 deep (lattice.hpp). One population set, fp64 only.
+// (passes.hpp), over sites with halos 3 deep, SoA or AoS (lattice.hpp). One population set, fp64
+// only.
 //
 // [SECTION] nodes        the engine's nodes as grid sites; P_n of a node
 // [SECTION] model        the NodeModel: plan, canonical state, fields, halo slots
@@ -37,29 +38,29 @@ LL_HD std::size_t fetch_site(const Grid& g, int x, int y, int cx, int cy) {
 
 // P_n of node (x, y), whatever the scheme stores: pull reads its neighbours across the periodic
 // edge directly (x wraps), so reading needs no pbc pass and writes nothing.
-template <Scheme Sc>
+template <Layout L, Scheme Sc>
 LL_HD void read_node(const D2Q37Args& a, int x, int y, double (&f)[D2Q37::Q]) {
     const Grid& g = a.g;
     const double* s = a.lat.src;
     if constexpr (Sc == Scheme::Push) {
-        load(g, s, g.site(x, y), f);
+        load<L>(g, s, g.site(x, y), f);
     } else {
         static_for<D2Q37::Q>([&](auto I) {
             constexpr int cx = D2Q37::c[I][0], cy = D2Q37::c[I][1];
-            f[I] = s[g.at(I, fetch_site(g, x, y, cx, cy))];
+            f[I] = s[g.at<L>(I, fetch_site(g, x, y, cx, cy))];
         });
         if (!near_wall(y, g.rows())) return;
-        const auto out = [&](auto I) { return s[g.at(opposite(I), g.site(x, y))]; };
+        const auto out = [&](auto I) { return s[g.at<L>(opposite(I), g.site(x, y))]; };
         apply_wall(y, g.rows(), a.p, out, f);
     }
 }
 
 // The hydrodynamic fields of a node; zeros at a tile's halo node (its owner reports it).
-template <Scheme Sc>
+template <Layout L, Scheme Sc>
 LL_HD Moments node_moments(const D2Q37Args& a, int x, int y) {
     if (!own_site(a.g, {x, y})) return {0, 0, 0, 0};
     double f[D2Q37::Q];
-    read_node<Sc>(a, x, y, f);
+    read_node<L, Sc>(a, x, y, f);
     return hydrodynamic(moments(f), a.p);
 }
 
@@ -106,9 +107,11 @@ struct D2Q37Model {
 
     template <class F>
     static decltype(auto) with_layout_scheme(const ModelChoice& m, F&& f) {
-        constexpr std::integral_constant<Layout, Layout::SoA> soa{};
-        if (m.scheme == Scheme::Push) return f(soa, std::integral_constant<Scheme, Scheme::Push>{});
-        return f(soa, std::integral_constant<Scheme, Scheme::Pull>{});
+        return with_layout(m.layout, [&](auto L) {
+            if (m.scheme == Scheme::Push)
+                return f(L, std::integral_constant<Scheme, Scheme::Push>{});
+            return f(L, std::integral_constant<Scheme, Scheme::Pull>{});
+        });
     }
     template <class F>
     static decltype(auto) with_step(const ModelChoice& m, F&& f) {
@@ -118,7 +121,7 @@ struct D2Q37Model {
     // Calore et al. 2016's order of kernels in one step (lattice.hpp, [SECTION] schemes). In a
     // tile cut along x the exchange after the step replaces pbc and fold; a tile with fewer
     // walls has a smaller wall band, none between two cuts (a pass of no items is left out).
-    template <Layout, Scheme Sc, class, class Sweeps>
+    template <Layout L, Scheme Sc, class, class Sweeps>
     static void plan(Sweeps& s, const Args& a) {
         using namespace passes;
         const Grid& g = a.g;
@@ -126,33 +129,33 @@ struct D2Q37Model {
             if (count) s.sweep(op, count);
         };
         if constexpr (Sc == Scheme::Pull) {
-            if (g.wrap_x) sweep(Pbc{}, Pbc::count(g));
+            if (g.wrap_x) sweep(Pbc<L>{}, Pbc<L>::count(g));
             if (a.fused) {
-                sweep(PullFused<false>{}, bulk_sites(g));
-                sweep(PullFused<true>{}, band_sites(g));
+                sweep(PullFused<L, false>{}, bulk_sites(g));
+                sweep(PullFused<L, true>{}, band_sites(g));
                 return;
             }
-            sweep(PropagatePull{}, all_sites(g));
-            sweep(BcPull{}, band_sites(g));
-            sweep(Collide<true>{}, all_sites(g));
+            sweep(PropagatePull<L>{}, all_sites(g));
+            sweep(BcPull<L>{}, band_sites(g));
+            sweep(Collide<L, true>{}, all_sites(g));
         } else {
             if (a.fused) {
-                sweep(PushFused{}, all_sites(g));
+                sweep(PushFused<L>{}, all_sites(g));
             } else {
-                sweep(Collide<false>{}, all_sites(g));
-                sweep(PropagatePush{}, all_sites(g));
+                sweep(Collide<L, false>{}, all_sites(g));
+                sweep(PropagatePush<L>{}, all_sites(g));
             }
-            if (g.wrap_x) sweep(Fold{}, Fold::count(g));
-            sweep(BcPush{}, band_sites(g));
+            if (g.wrap_x) sweep(Fold<L>{}, Fold<L>::count(g));
+            sweep(BcPush<L>{}, band_sites(g));
         }
     }
 
     // A tile's halo nodes read as zeros (export_state skips them; the GPU's export reads all).
-    template <Layout, Scheme Sc>
+    template <Layout L, Scheme Sc>
     LL_HD static void read_state(const Args& a, node_t n, double (&v)[kStateQ]) {
         const Site s = node_site(a, n);
         if (own_site(a.g, s))
-            read_node<Sc>(a, s.x, s.y, v);
+            read_node<L, Sc>(a, s.x, s.y, v);
         else
             static_for<kStateQ>([&](auto I) { v[I] = 0; });
     }
@@ -161,7 +164,7 @@ struct D2Q37Model {
     // propagate fetches it: at x - c_i, or, for a direction that came through a wall, as the
     // outgoing opp(i) of the node itself. Every slot has one writer. Only updated nodes (not a
     // tile's halo) are written.
-    template <Layout, Scheme Sc>
+    template <Layout L, Scheme Sc>
     LL_HD static void write_state(const Args& a, node_t n, const double (&v)[kStateQ]) {
         const Grid& g = a.g;
         const Site at = node_site(a, n);
@@ -173,33 +176,33 @@ struct D2Q37Model {
                 y, g.rows(), a.p, [&](auto I) { return v[int(I)]; }, r);
         double* s = passes::state(a);
         if constexpr (Sc == Scheme::Push) {
-            store(g, s, g.site(x, y), r);
+            store<L>(g, s, g.site(x, y), r);
         } else {
             static_for<D2Q37::Q>([&](auto I) {
                 constexpr int cx = D2Q37::c[I][0], cy = D2Q37::c[I][1];
                 if (through_wall<I>(y, g.rows()))
-                    s[g.at(opposite(I), g.site(x, y))] = r[I];
+                    s[g.at<L>(opposite(I), g.site(x, y))] = r[I];
                 else
-                    s[g.at(I, fetch_site(g, x, y, cx, cy))] = r[I];
+                    s[g.at<L>(I, fetch_site(g, x, y, cx, cy))] = r[I];
             });
         }
     }
-    template <Layout, Scheme Sc>
+    template <Layout L, Scheme Sc>
     LL_HD static NodeMacro<double> macro(const Args& a, node_t n) {
         const Site s = node_site(a, n);
-        const Moments m = node_moments<Sc>(a, s.x, s.y);
+        const Moments m = node_moments<L, Sc>(a, s.x, s.y);
         return {m.rho, {m.ux, m.uy, 0.0}, m.T};
     }
-    template <Layout, Scheme Sc>
+    template <Layout L, Scheme Sc>
     LL_HD static float field(const Args& a, node_t n, const FieldRequest& req) {
-        const auto at = [&a](int x, int y) { return node_moments<Sc>(a, x, y); };
+        const auto at = [&a](int x, int y) { return node_moments<L, Sc>(a, x, y); };
         const Site s = node_site(a, n);
         return field_value(req.kind, s.x, s.y, a.g.lx, a.g.ly, at);
     }
-    template <Layout, Scheme Sc>
+    template <Layout L, Scheme Sc>
     LL_HD static bool finite(const Args& a, node_t n) {
         const Site s = node_site(a, n);
-        return !own_site(a.g, s) || finite_node(node_moments<Sc>(a, s.x, s.y));
+        return !own_site(a.g, s) || finite_node(node_moments<L, Sc>(a, s.x, s.y));
     }
 
     // ---- the halo exchange (engine/population_sets.hpp, OwnHaloModel) ----
@@ -217,9 +220,11 @@ struct D2Q37Model {
     static std::uint64_t outgoing_element(const EngineConfig& c, int, node_t n, int i, int) {
         const Args a = make_args(c);
         const Site s = node_site(a, n);
-        if (c.model.scheme != Scheme::Push) return a.g.at(i, a.g.site(s.x, s.y));
         const int cx = D2Q37::c[i][0], cy = D2Q37::c[i][1];
-        return a.g.at(i, fetch_site(a.g, s.x, s.y, -cx, -cy));
+        const std::size_t site = c.model.scheme != Scheme::Push
+                                     ? a.g.site(s.x, s.y)
+                                     : fetch_site(a.g, s.x, s.y, -cx, -cy);
+        return with_layout(c.model.layout, [&](auto L) { return a.g.at<L()>(i, site); });
     }
 };
 

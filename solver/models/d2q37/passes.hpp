@@ -3,7 +3,7 @@
 // each mapping its items to grid sites y fastest. D2Q37Model::plan (node_model.hpp) lists them.
 //
 // [SECTION] arguments    the grid, the physics, push or pull, fused; a tile's halo offset
-// [SECTION] passes       one op per kernel of a step
+// [SECTION] passes       one op per kernel of a step, for one data layout
 #pragma once
 #include "lattice.hpp"
 #include "solver/core/step_args.hpp"
@@ -67,75 +67,82 @@ inline std::uint32_t bulk_sites(const Grid& g) {
     return std::uint32_t(g.ly - band_rows(g)) * std::uint32_t(g.lx);
 }
 
+template <Layout L>
 struct Pbc {
     static constexpr const char* kName = "pbc";
     static std::uint32_t count(const Grid& g) { return std::uint32_t(D2Q37::Q * Grid::H * g.ny()); }
     LL_HD void operator()(const D2Q37Args& a, std::uint32_t i) const {
         const int ny = a.g.ny(), y = int(i % std::uint32_t(ny)) - Grid::H;
         const int rest = int(i / std::uint32_t(ny));
-        pbc_site(a.g, state(a), rest / Grid::H, rest % Grid::H + 1, y);
+        pbc_site<L>(a.g, state(a), rest / Grid::H, rest % Grid::H + 1, y);
     }
 };
+template <Layout L>
 struct PropagatePull {
     static constexpr const char* kName = "propagate-pull";
     LL_HD void operator()(const D2Q37Args& a, std::uint32_t i) const {
         const Site s = column_site(i, 0, a.g.ly);
-        propagate_pull(a.g, a.lat.src, a.lat.dst, s.x, s.y);
+        propagate_pull<L>(a.g, a.lat.src, a.lat.dst, s.x, s.y);
     }
 };
+template <Layout L>
 struct BcPull {
     static constexpr const char* kName = "bc-pull";
     LL_HD void operator()(const D2Q37Args& a, std::uint32_t i) const {
         const Site s = band_site(a.g, i);
-        bc_pull(a.g, a.p, a.lat.src, a.lat.dst, s.x, s.y);
+        bc_pull<L>(a.g, a.p, a.lat.src, a.lat.dst, s.x, s.y);
     }
 };
 // Pull collides what propagate brought into dst; push collides the state before pushing it.
-template <bool kPull>
+template <Layout L, bool kPull>
 struct Collide {
     static constexpr const char* kName = "collide";
     LL_HD void operator()(const D2Q37Args& a, std::uint32_t i) const {
         const Site s = column_site(i, 0, a.g.ly);
-        collide_site(a.g, a.p, kPull ? a.lat.dst : state(a), s.x, s.y);
+        collide_site<L>(a.g, a.p, kPull ? a.lat.dst : state(a), s.x, s.y);
     }
 };
 // Fused pull: the bulk rows without wall code, then both wall bands with it.
-template <bool kNearWall>
+template <Layout L, bool kNearWall>
 struct PullFused {
     static constexpr const char* kName = "pull-fused";
     LL_HD void operator()(const D2Q37Args& a, std::uint32_t i) const {
         const Site s =
             kNearWall ? band_site(a.g, i) : column_site(i, bulk_row0(a.g), a.g.ly - band_rows(a.g));
-        pull_collide<kNearWall>(a.g, a.p, a.lat.src, a.lat.dst, s.x, s.y);
+        pull_collide<kNearWall, L>(a.g, a.p, a.lat.src, a.lat.dst, s.x, s.y);
     }
 };
+template <Layout L>
 struct PropagatePush {
     static constexpr const char* kName = "propagate-push";
     LL_HD void operator()(const D2Q37Args& a, std::uint32_t i) const {
         const Site s = column_site(i, 0, a.g.ly);
-        propagate_push(a.g, a.lat.src, a.lat.dst, s.x, s.y);
+        propagate_push<L>(a.g, a.lat.src, a.lat.dst, s.x, s.y);
     }
 };
+template <Layout L>
 struct PushFused {
     static constexpr const char* kName = "push-fused";
     LL_HD void operator()(const D2Q37Args& a, std::uint32_t i) const {
         const Site s = column_site(i, 0, a.g.ly);
-        collide_push(a.g, a.p, a.lat.src, a.lat.dst, s.x, s.y);
+        collide_push<L>(a.g, a.p, a.lat.src, a.lat.dst, s.x, s.y);
     }
 };
+template <Layout L>
 struct Fold {
     static constexpr const char* kName = "fold";
     static std::uint32_t count(const Grid& g) { return std::uint32_t(Grid::H * g.fold_rows()); }
     LL_HD void operator()(const D2Q37Args& a, std::uint32_t i) const {
         const std::uint32_t rows = std::uint32_t(a.g.fold_rows());
-        fold_site(a.g, a.lat.dst, int(i / rows) + 1, a.g.fold_row0() + int(i % rows));
+        fold_site<L>(a.g, a.lat.dst, int(i / rows) + 1, a.g.fold_row0() + int(i % rows));
     }
 };
+template <Layout L>
 struct BcPush {
     static constexpr const char* kName = "bc-push";
     LL_HD void operator()(const D2Q37Args& a, std::uint32_t i) const {
         const Site s = band_site(a.g, i);
-        bc_push(a.g, a.p, a.lat.dst, s.x, s.y);
+        bc_push<L>(a.g, a.p, a.lat.dst, s.x, s.y);
     }
 };
 

@@ -48,6 +48,7 @@ Rt2dSetup rt2d(const Rt2dOptions& o) {
     s.config.lx = lx;
     s.config.ly = ly;
     s.config.scheme = o.scheme;
+    s.config.layout = o.layout;
     s.config.block_size = o.block_size;
     s.config.params.tau = o.tau;
     s.config.params.gravity = o.gravity;

@@ -17,6 +17,7 @@ struct Rt2dOptions {
     double width = 2.0;      // tanh half-width of the temperature jump, lattice sites
     bool perturbed = true;   // false: the flat (unstable) stratification only
     D2Q37Scheme scheme = D2Q37Scheme::PullFused;
+    Layout layout = Layout::SoA;
     int block_size = 128;
 };
 

@@ -1,8 +1,9 @@
 // D2Q37 tiles give the flow of one domain (Calore et al. 2016's 1-D and 2-D tilings): the
 // Rayleigh-Taylor run (rt2d) in 2x1, uneven 3x1, 1x2 and 2x2 tiles equals one domain bit for
-// bit in FP64 after 500 and 501 steps, for every scheme (push, pull, fused or not). Across a
-// cut along x the exchange replaces pbc (pull) and fold (push); across a cut along y it
-// replaces nothing but the neighbour rows, and only the tiles at the bottom and top have walls.
+// bit in FP64 after 500 and 501 steps, for every scheme (push, pull, fused or not) and both
+// layouts (SoA; AoS in 2x2 tiles). Across a cut along x the exchange replaces pbc (pull) and
+// fold (push); across a cut along y it replaces nothing but the neighbour rows, and only the
+// tiles at the bottom and top have walls.
 // Tiles at the minimum width (the halo depth, 3) take the same path; thinner ones are refused.
 #include "solver/domain/tiled_engine.hpp"
 #include "solver/models/registry.hpp"
@@ -77,6 +78,16 @@ TEST(TiledD2Q37, TilesAsThinAsTheHaloMatchOneDomain) {
         SimulationSetup s = rt2d(scheme, 12, 24);
         s.thermal.adiabatic_top = true;
         expect_tiles_match(s, {Tiles{{4, 1, 1}}, Tiles{{1, 8, 1}}, Tiles{{4, 8, 1}}}, scheme);
+    }
+}
+
+// AoS sites (rt2d's layout = aos): the exchange copies the slots the model names in its layout
+// (outgoing_element), so AoS tiles match one AoS domain bit for bit too.
+TEST(TiledD2Q37, AosTilesMatchOneDomain) {
+    for (const char* scheme : kSchemes) {
+        SimulationSetup s = rt2d(scheme, 32, 49);
+        s.model.layout = Layout::AoS;
+        expect_tiles_match(s, {Tiles{{2, 2, 1}}}, scheme + std::string(" aos"));
     }
 }
 

@@ -1,8 +1,10 @@
 // The host side of the D2Q37 kernel bench (app/cli/d2q37_kernel_work.hpp), which the
 // GPU-only `latticelab thermal-bench` builds its figures on: the analytic FLOP count, the bytes
-// each kernel moves, the rates, the names and the launches of each scheme's step; and the
-// factory's answer without a GPU. Hand counts from the velocity table of velocity_set.hpp:
-// |c_x| = 1, 2, 3 for 14, 10 and 6 directions (likewise c_y).
+// each kernel moves, the rates, the names and the launches of each scheme's step; the CPU
+// engine's bench, which the lab's d2q37-cpu study times; and the factory's answer without a GPU.
+// Hand counts from the velocity table of velocity_set.hpp: |c_x| = 1, 2, 3 for 14, 10 and 6
+// directions (likewise c_y).
+#include "app/cli/d2q37_bench.hpp"
 #include "app/cli/d2q37_kernel_work.hpp"
 #include "solver/models/d2q37/node_model.hpp"
 #include "support/test_support.hpp"
@@ -110,6 +112,44 @@ TEST(D2Q37KernelBench, StepKernelsAreThePlansPasses) {
             expected.push_back(kernel_name(k));
         EXPECT_EQ(plan.names, expected) << scheme_name(s);
     }
+}
+
+// The CPU engine's kernel bench (the lab's d2q37-cpu study): the passes of its plan by name,
+// no CUDA functions, each pass timed alone; a name it has not is refused by name. Through
+// app/cli/d2q37_bench.hpp, in both layouts, as the study calls it.
+TEST(D2Q37KernelBench, CpuEngineTimesEachPassAlone) {
+    Rt2dOptions o;
+    o.lx = 16;
+    o.ly = 48;
+    for (Layout layout : {Layout::SoA, Layout::AoS})
+        for (D2Q37Scheme s : {D2Q37Scheme::Push, D2Q37Scheme::Pull, D2Q37Scheme::PushFused,
+                              D2Q37Scheme::PullFused}) {
+            o.layout = layout;
+            const Rt2dSetup rt = rt2d(o);
+            auto bench = cli::make_d2q37_bench(rt, s, BackendKind::Cpu);
+            std::vector<std::string> expected;
+            for (D2Q37Kernel k : step_kernels(s))
+                expected.emplace_back(kernel_name(k));
+            EXPECT_EQ(bench->step_passes(), expected) << scheme_name(s);
+            const cli::D2Q37Timing t{2, 2, 1, 1579};
+            for (D2Q37Kernel k : step_kernels(s)) {
+                EXPECT_TRUE(bench->pass_resources(std::string(kernel_name(k)), 128).empty());
+                const cli::BenchRow r = cli::time_d2q37_kernel(*bench, k, 128, o.lx, o.ly, t);
+                EXPECT_TRUE(r.refused.empty()) << r.refused;
+                EXPECT_GT(r.seconds, 0) << kernel_name(k);
+            }
+            const cli::BenchRow step = cli::time_d2q37_step(*bench, s, 128, o.lx, o.ly, t);
+            EXPECT_GT(step.seconds, 0) << scheme_name(s);
+            EXPECT_EQ(step.work.sites, o.lx * o.ly);
+            EXPECT_EQ(bench->count_nonfinite(), 0u);
+            try {
+                bench->time_pass("stream", 128, 1);
+                ADD_FAILURE() << "an unknown pass was timed";
+            } catch (const ConfigError& e) {
+                EXPECT_NE(std::string(e.what()).find("no pass 'stream'"), std::string::npos);
+            }
+            EXPECT_THROW(bench->time_pass("collide", 128, 0), ConfigError);
+        }
 }
 
 // What `latticelab thermal-bench` reports without a GPU comes from here.
