@@ -635,18 +635,20 @@ private:
                 needed = shared_x_bytes<typename M::Stencil, Real>(cfg_.launch.block_size);
             r = occupancy_for(kernel_for<L(), Sc(), Coll>(0), needed);
             // An in-place scheme alternates two kernels, which need the same shared-memory
-            // setting; the report is the one with fewer warps (A-A's odd step: 80 registers
-            // against 48 for D3Q19 FP32 BGK), as Bailey et al. 2009 give A-A:2's.
-            if constexpr (is_in_place(Sc())) {
-                const LaunchReport odd = occupancy_for(kernel_for<L(), Sc(), Coll>(1), needed);
-                if (odd.theoretical_occupancy < r.theoretical_occupancy ||
-                    (odd.theoretical_occupancy == r.theoretical_occupancy &&
-                     odd.registers_per_thread > r.registers_per_thread))
-                    r = odd;
-            }
+            // setting; the report is the binding one (A-A's odd step: 80 registers against 48
+            // for D3Q19 FP32 BGK), as Bailey et al. 2009 give A-A:2's.
+            if constexpr (is_in_place(Sc()))
+                r = binding(r, occupancy_for(kernel_for<L(), Sc(), Coll>(1), needed));
             if constexpr (Sc() != Scheme::SharedX) share_launch_bytes<L(), Sc(), Coll>(r);
         });
         return r;
+    }
+    // Of two kernels that alternate, the one that fits fewer warps on an SM (on a tie, the one
+    // with more registers): what their steps are bounded by.
+    static LaunchReport binding(const LaunchReport& a, const LaunchReport& b) {
+        if (b.theoretical_occupancy != a.theoretical_occupancy)
+            return b.theoretical_occupancy < a.theoretical_occupancy ? b : a;
+        return b.registers_per_thread > a.registers_per_thread ? b : a;
     }
     // A tile's border and interior launch variants of the bulk kernel (BulkNodes) with the
     // plain one's shared memory, which enforces the occupancy cap.

@@ -9,6 +9,7 @@
 #include <array>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace ll {
@@ -18,7 +19,7 @@ namespace ll {
 inline constexpr std::array<int, 7> kRegisterCaps{32, 40, 48, 64, 80, 96, 128};
 // The key's range: a thread has at most 255 registers on every GPU since Kepler.
 inline constexpr int kMaxRegisterCap = 255;
-// The kernels built with the caps, in words for help texts (IsothermalModel::kRegisterCapped
+// The kernels built with the caps, in words for help texts (IsothermalModel::has_register_caps
 // says it in code; the GPU test checks both).
 inline constexpr const char* kRegisterCappedKernels =
     "the isothermal d2q9 and d3q19 bgk and mrt kernels, pull and aa, soa, fp32 and fp64, on one "
@@ -26,12 +27,12 @@ inline constexpr const char* kRegisterCappedKernels =
 
 // Whether node model M builds capped variants of its bulk kernel for layout L, scheme Sc and
 // collision C: a model opts in with `template <Layout, Scheme, class> static constexpr bool
-// kRegisterCapped` (the isothermal model does, for a few kernels only, so that the CUDA build
-// grows little); the others have the compiler's choice alone.
+// has_register_caps()` (the isothermal model does, for a few kernels only, so that the CUDA
+// build grows little); the others have the compiler's choice alone.
 template <class M, Layout L, Scheme Sc, class C>
 constexpr bool register_capped() {
-    if constexpr (requires { M::template kRegisterCapped<L, Sc, C>; })
-        return M::template kRegisterCapped<L, Sc, C>;
+    if constexpr (requires { M::template has_register_caps<L, Sc, C>(); })
+        return M::template has_register_caps<L, Sc, C>();
     else
         return false;
 }

@@ -42,11 +42,13 @@ struct IsothermalModel {
     // the lab's registers study (Bailey et al. 2009, Fig. 7: D3Q19 BGK and MRT, pull and A-A),
     // their D2Q9 and FP64 counterparts, and no others, so that the CUDA build grows little.
     template <Layout L, Scheme Sc, class C>
-    static constexpr bool kRegisterCapped =
-        (std::is_same_v<S, D2Q9> || std::is_same_v<S, D3Q19>)&&std::is_same_v<Real, Store>&& L
-            == Layout::SoA
-        && (Sc == Scheme::Pull || Sc == Scheme::AA) &&
-        (std::is_same_v<C, Bgk> || std::is_same_v<C, Mrt>);
+    static constexpr bool has_register_caps() {
+        constexpr bool stencil = std::is_same_v<S, D2Q9> || std::is_same_v<S, D3Q19>;
+        constexpr bool collision = std::is_same_v<C, Bgk> || std::is_same_v<C, Mrt>;
+        constexpr bool scheme = Sc == Scheme::Pull || Sc == Scheme::AA;
+        constexpr bool stored_as_computed = std::is_same_v<Real, Store>; // not the 16-bit stores
+        return stencil && collision && scheme && L == Layout::SoA && stored_as_computed;
+    }
 
     template <class F>
     static decltype(auto) with_step(const ModelChoice& m, F&& f) {

@@ -36,7 +36,7 @@ SimulationSetup swirling_cavity(const ModelChoice& m) {
     return s;
 }
 
-// The kernels built with capped variants (IsothermalModel::kRegisterCapped).
+// The kernels built with capped variants (IsothermalModel::has_register_caps).
 std::vector<ModelChoice> capped_kernels() {
     std::vector<ModelChoice> out;
     for (StencilKind st : {StencilKind::D2Q9, StencilKind::D3Q19})
