@@ -11,13 +11,16 @@
 namespace ll {
 
 namespace {
+// "NXxNY" or "NXxNYxNZ": how a key that takes a box writes it.
+std::string box_form(const KeySpec& k) {
+    return k.sides == 2 ? "NXxNY" : "NXxNYxNZ";
+}
 std::string range_text(const KeySpec& k) {
     std::ostringstream s;
     if (k.kind == KeySpec::Kind::Choice) return "one of " + k.choices;
     s << (k.kind == KeySpec::Kind::Integer ? "an integer" : "a number") << " in [" << k.min << ", "
       << k.max << "]";
-    if (k.sides > 0)
-        s << " or the sides " << (k.sides == 2 ? "NXxNY" : "NXxNYxNZ") << ", each in it";
+    if (k.sides > 0) s << " or the sides " << box_form(k) << ", each in it";
     return s.str();
 }
 bool in_choices(const std::string& v, const std::string& choices) {
@@ -139,7 +142,8 @@ std::vector<long> key_sides(const KeySpec& k, std::string_view text) {
     if (k.sides == 0 || text.find('x') == std::string_view::npos)
         return {integer_key_value(k, text)};
     if (!sides || int(sides->size()) != k.sides)
-        throw ConfigError(shown + ": must be " + range_text(k));
+        throw ConfigError(k.name + " = '" + printable(text) + "': not a number or the sides " +
+                          box_form(k) + "; must be " + range_text(k));
     for (const long n : *sides)
         if (double(n) < k.min || double(n) > k.max)
             throw ConfigError(shown + ": side " + std::to_string(n) + " is out of range; must be " +

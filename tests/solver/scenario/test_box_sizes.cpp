@@ -38,7 +38,7 @@ TEST(BoxSizes, BadSidesNameTheKeyTheFormsAndTheRange) {
     expect_message(config_error_of([] {
                        build_scenario("cavity3d", {{"size", "12x10"}});
                    }),
-                   {"size = 12x10", "NXxNYxNZ", "[8, 1024]"});
+                   {"size = '12x10'", "not a number or the sides NXxNYxNZ", "[8, 1024]"});
     expect_message(config_error_of([] {
                        build_scenario("cavity3d", {{"size", "12x10x3"}});
                    }),
@@ -46,11 +46,11 @@ TEST(BoxSizes, BadSidesNameTheKeyTheFormsAndTheRange) {
     expect_message(config_error_of([] {
                        build_scenario("cavity2d", {{"size", "12xx10"}});
                    }),
-                   {"size = 12xx10", "NXxNY", "[8, 8192]"});
+                   {"size = '12xx10'", "the sides NXxNY", "[8, 8192]"});
     expect_message(config_error_of([] {
                        build_scenario("duct3d", {{"size", "12x10x8.5"}});
                    }),
-                   {"size = 12x10x8.5", "NXxNYxNZ"});
+                   {"size = '12x10x8.5'", "NXxNYxNZ"});
 }
 
 // A cylinder, a sphere or a periodic vortex pair is sized by one length: a box is refused, and
