@@ -94,10 +94,10 @@ ChannelShape channel_shape(const KeyValues& user, const KeyValues& keys, bool du
     return {pressure ? 4 * n[0] : 4u, n[0], n[2]};
 }
 
-// A number as text that reads back as the same double.
-std::string exact_text(double v) {
+// A number as text: `digits` significant digits; 17 read back as the same double.
+std::string exact_text(double v, int digits = 17) {
     char text[32];
-    std::snprintf(text, sizeof text, "%.17g", v);
+    std::snprintf(text, sizeof text, "%.*g", digits, v);
     return text;
 }
 
@@ -117,9 +117,9 @@ KeyValues viscosity_of_drop(const KeyValues& user, KeyValues& keys, double gradi
     const double tau = tau_of_viscosity(nu), u = gradient * k / nu;
     if (tau > 10)
         throw ConfigError(drop + ": at re = " + keys.at("re") + " the viscosity needs tau = " +
-                          std::to_string(tau) + ", above 10; raise pressure_drop or re");
+                          exact_text(tau, 3) + ", above 10; raise pressure_drop or re");
     if (u > 0.3)
-        throw ConfigError(drop + ": the centre velocity would be " + std::to_string(u) +
+        throw ConfigError(drop + ": the centre velocity would be " + exact_text(u, 3) +
                           ", above 0.3 (a low-Mach flow); lower pressure_drop" +
                           (user.count("tau") ? " or raise tau" : " or re"));
     KeyValues out = user;
@@ -136,9 +136,9 @@ void set_pressure_ends(SimulationSetup& s, double drop) {
     const double drho = drop / cs2;
     if (drho > kMostDensityDifference)
         throw ConfigError(
-            "drive = pressure: the pressure drop that gives u_ref = " + std::to_string(s.u_ref) +
-            " at re = " + std::to_string(s.reynolds) + " is " + std::to_string(drop) +
-            "; the density would differ by " + std::to_string(100 * drho) +
+            "drive = pressure: the pressure drop that gives u_ref = " + exact_text(s.u_ref, 3) +
+            " at re = " + exact_text(s.reynolds, 3) + " is " + exact_text(drop, 3) +
+            "; the density would differ by " + exact_text(100 * drho, 3) +
             " % from end to end (at most 9 %: the flow would be compressible); "
             "lower u_ref or the length, or raise re");
     s.flow.pressure_ends = true;
