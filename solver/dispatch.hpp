@@ -95,6 +95,8 @@ void fill_step_args(StepArgs<Real, Store>& a, const Dims& dims, const FlowParams
         a.inlet_u[k] = Real(flow.inlet_u[k]);
     }
     a.outlet_rho = Real(flow.outlet_rho);
+    a.inlet_rho = Real(flow.inlet_rho);
+    a.pressure_ends = flow.pressure_ends;
 }
 
 } // namespace ll

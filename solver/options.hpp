@@ -54,6 +54,11 @@ struct FlowParams {
     double wall_u[3] = {0, 0, 0};    // moving-wall velocity
     double inlet_u[3] = {0, 0, 0};   // velocity inlet
     double outlet_rho = 1;           // pressure outlet density
+    // Pressure ends (a pressure-driven flow): inlets held at inlet_rho and outlets at
+    // outlet_rho by Zou & He's rule (core/boundary.hpp) instead of the velocity inlet and the
+    // equilibrium outlet. Inlets sit on x = 0 and outlets on x = nx - 1, as in every preset.
+    bool pressure_ends = false;
+    double inlet_rho = 1;
 };
 
 // A user-facing error: the message names the field and the allowed range.

@@ -4,6 +4,7 @@
 #include "io/fields.hpp"
 #include "io/host_memory.hpp"
 #include "models/registry.hpp"
+#include "scenario/scenario.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -39,9 +40,12 @@ void check_cpu_memory(const SimulationSetup& s) {
     int k = 0;
     for (std::uint32_t n : {s.dims.nx, s.dims.ny, s.dims.nz})
         k += n > 2 ? 1 : 0;
-    const long n = std::stol(size->second);
+    // A box (size = NXxNYxNZ) by its longest side, as the pre-flight checks it.
+    const std::optional<std::vector<long>> sides = read_sides(size->second);
+    const long n = sides ? *std::max_element(sides->begin(), sides->end()) : 0;
     const long fit = long(double(n) * std::pow(have / needed, 1.0 / std::max(k, 1)));
-    check_host_memory(needed, lattice, "size = " + size->second, std::max(fit, 1L));
+    const std::string longest = sides && sides->size() > 1 ? " (its longest side)" : "";
+    check_host_memory(needed, lattice, "size = " + size->second + longest, std::max(fit, 1L));
 }
 
 } // namespace

@@ -84,20 +84,15 @@ struct BenchLattice {
 
 constexpr std::uint32_t kMinSide = 4, kMaxSide = 1u << 20;
 
+// The sides are read as the presets' `size` reads them (read_sides).
 std::vector<BenchLattice> parse_lattices(const std::string& text) {
-    const auto side = [](std::string_view v) -> std::optional<std::uint32_t> {
-        const std::optional<int> n = parse_int(v);
-        if (!n || *n < int(kMinSide) || std::uint32_t(*n) > kMaxSide) return std::nullopt;
-        return std::uint32_t(*n);
-    };
-    const auto lattice = [&](std::string_view entry) -> std::optional<BenchLattice> {
+    const auto lattice = [](std::string_view entry) -> std::optional<BenchLattice> {
+        const std::optional<std::vector<long>> sides = read_sides(entry);
+        if (!sides) return std::nullopt;
         BenchLattice l{std::string(entry), {}};
-        for (std::size_t from = 0; from <= entry.size();) {
-            const std::size_t x = std::min(entry.find('x', from), entry.size());
-            const std::optional<std::uint32_t> n = side(entry.substr(from, x - from));
-            if (!n || l.sides.size() == 3) return std::nullopt;
-            l.sides.push_back(*n);
-            from = x + 1;
+        for (const long n : *sides) {
+            if (n < long(kMinSide) || n > long(kMaxSide)) return std::nullopt;
+            l.sides.push_back(std::uint32_t(n));
         }
         return l;
     };

@@ -330,7 +330,8 @@ CLI::App* add_run(CLI::App& app, RunOptions& o) {
         ->required();
     run->add_option("--set", o.sets,
                     "KEY=VALUE scenario key (repeatable; see `scenarios`); "
-                    "overrides the file's keys");
+                    "overrides the file's keys; a box preset's size takes N or NXxNYxNZ "
+                    "(NXxNY in 2-D), e.g. --set size=256x126x126 --set drive=pressure for duct3d");
     run->add_option("--backend", o.backend, "auto: CUDA when a GPU is usable, else the CPU")
         ->check(CLI::IsMember({"auto", "cpu", "cuda"}));
     run->add_option("--steps", o.steps, "time steps (the cap with --until-steady)")

@@ -37,6 +37,7 @@ std::string key_range(const KeySpec& k) {
       << "]";
     std::string range = s.str();
     if (excludes_min(k)) range.front() = '(';
+    if (k.sides > 0) range += k.sides == 2 ? " or NXxNY" : " or NXxNYxNZ";
     return range;
 }
 

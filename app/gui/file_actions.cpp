@@ -11,9 +11,9 @@
 
 #include "render/png_writer.hpp"
 #include "render/slice_figure.hpp"
-#include "solver/io/output_files.hpp"
 #include "solver/io/config_file.hpp"
 #include "solver/io/fields.hpp"
+#include "solver/io/output_files.hpp"
 #include "solver/scenario/keys.hpp"
 #include "solver/scenario/preflight.hpp"
 
@@ -58,10 +58,11 @@ std::string key_in_error(const std::string& what, const KeyValues& keys) {
     return {};
 }
 
-// A scenario file's keys as TOML values: numbers bare, choices and unknown keys quoted.
+// A scenario file's keys as TOML values: numbers bare; choices, boxes (size = "64x32x32") and
+// unknown keys quoted.
 std::string toml_value(const ScenarioSpec& spec, const std::string& key, const std::string& v) {
     for (const KeySpec& k : spec.keys)
-        if (k.name == key && k.kind != KeySpec::Kind::Choice) return v;
+        if (k.name == key && k.kind != KeySpec::Kind::Choice && read_number(v)) return v;
     return "\"" + v + "\"";
 }
 

@@ -72,9 +72,70 @@ LL_HD Redirect<Real> wall_redirect(const StepArgs<Real, Store>& a, const NodeFra
     }
 }
 
-// Boundary-node rules applied instead of the collision, on shifted populations f_i - w_i (the
-// redirects above need no change for them: w_i equals the weight of opposite(i) and of the
-// reflected direction). Returns false for plain fluid nodes.
+// ---- pressure ends (FlowParams::pressure_ends) ----
+// Zou & He, Phys. Fluids 9, 1591 (1997): an inlet or outlet node held at density rho_b. After
+// streaming, the populations leaving the domain through the node's open face are known, those
+// entering through it (c_x = kSide, the inward normal: +1 at an inlet on x = 0, -1 at an outlet
+// on x = nx - 1) are not: they arrived across the periodic wrap from the other end. Mass gives
+// the normal momentum, j_n = rho_b - sum_{c_x=0} f - 2 sum_{c_x=-kSide} f; the unknowns take
+// the bounce-back of the known non-equilibrium parts, f_i = f_opp(i) + 6 w_i j_n; then the
+// transverse momentum they leave is removed, spread over the unknowns by their transverse
+// components (Hecht & Harting, J. Stat. Mech. P01018 (2010), for D3Q19; the same conditions
+// hold the rule for D2Q9 and D3Q27). The density and a zero transverse velocity (Guo's half
+// force included) hold exactly; the node then collides. Shifted populations change nothing:
+// w_i = w_opp(i), and the c_x = 0 set's weights plus twice the leaving set's sum to 1 (the two
+// open-face sets weigh the same), so j_n = rho_b - 1 - sum_{c_x=0} g - 2 sum_{c_x=-kSide} g.
+template <class S, int kSide>
+LL_HD constexpr int transverse_links(int axis) {
+    int n = 0;
+    for (int i = 1; i < S::Q; ++i)
+        n += cvel<S>(i, 0) == kSide && cvel<S>(i, axis) != 0 ? 1 : 0;
+    return n;
+}
+
+template <class S, int kSide, class Real>
+LL_HD void complete_pressure_node(Real (&f)[S::Q], Real rho, const Real (&force)[3]) {
+    Real rest = 0, leaving = 0;
+    LL_UNROLL
+    for (int i = 0; i < S::Q; ++i) {
+        if (cvel<S>(i, 0) == 0) rest += f[i];
+        if (cvel<S>(i, 0) == -kSide) leaving += f[i];
+    }
+    const Real jn = rho - Real(1) - rest - Real(2) * leaving;
+    LL_UNROLL
+    for (int i = 1; i < S::Q; ++i)
+        if (cvel<S>(i, 0) == kSide) f[i] = f[opposite(i)] + Real(6.0 * weight<S>(i)) * jn;
+    Real drho, j[3];
+    raw_moments<S>(f, drho, j);
+    LL_UNROLL
+    for (int a = 1; a < S::D; ++a) {
+        const Real excess = (j[a] + Real(0.5) * force[a]) / Real(transverse_links<S, kSide>(a));
+        LL_UNROLL
+        for (int i = 1; i < S::Q; ++i)
+            if (cvel<S>(i, 0) == kSide && cvel<S>(i, a) != 0)
+                f[i] = cvel<S>(i, a) > 0 ? f[i] - excess : f[i] + excess;
+    }
+}
+
+// Completes an inlet or outlet node of a run with pressure ends; false for any other node.
+template <class S, class Real, class Store>
+LL_HD bool complete_pressure_end(const StepArgs<Real, Store>& a, NodeType t, Real (&f)[S::Q]) {
+    if (!a.pressure_ends) return false;
+    if (t == kInlet) {
+        complete_pressure_node<S, 1>(f, a.inlet_rho, a.force);
+        return true;
+    }
+    if (t == kOutlet) {
+        complete_pressure_node<S, -1>(f, a.outlet_rho, a.force);
+        return true;
+    }
+    return false;
+}
+
+// Boundary-node rules, on shifted populations f_i - w_i (the redirects above need no change
+// for them: w_i equals the weight of opposite(i) and of the reflected direction). True when
+// the rule replaced the collision; false for nodes that collide: plain fluid, and the inlets
+// and outlets of pressure ends, whose rule only completes the populations.
 template <class S, class Real, class Store>
 LL_HD bool apply_node_rule(const StepArgs<Real, Store>& a, NodeType t, Real (&f)[S::Q]) {
     if (t == kWallOnGrid) {
@@ -86,6 +147,7 @@ LL_HD bool apply_node_rule(const StepArgs<Real, Store>& a, NodeType t, Real (&f)
         }
         return true;
     }
+    if (complete_pressure_end<S>(a, t, f)) return false;
     if (t == kInlet) {
         Real drho = 0;
         for (int i = 0; i < S::Q; ++i)

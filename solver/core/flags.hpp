@@ -19,8 +19,9 @@ enum NodeType : std::uint8_t {
     kMovingWall = 2, // half-way bounce-back carrying the wall velocity (a lid)
     kFreeSlip = 3,   // half-way specular reflection; not updated
     kWallOnGrid = 4, // on-grid (full-way) bounce-back: updated, populations reversed (seed 002)
-    kInlet = 5,      // velocity inlet: equilibrium at the prescribed velocity
-    kOutlet = 6,     // pressure outlet: equilibrium at the prescribed density
+    kInlet = 5,      // velocity inlet: equilibrium at the prescribed velocity (x = 0)
+    kOutlet = 6,     // pressure outlet: equilibrium at the prescribed density (x = nx - 1)
+                     // (with FlowParams::pressure_ends both hold densities, Zou & He 1997)
     // A copy of another subdomain's node (solver/domain/, docs/DESIGN.md "Scale-out"): never
     // updated here and not a wall; its slots hold what the halo exchange copied in.
     kHalo = 7,

@@ -135,11 +135,12 @@ struct Propagation {
         }
     }
 
-    // f_i(x, t) exactly as the next step would see it (walls applied), unshifted: memory holds
-    // f_i - w_i (equilibrium.hpp).
+    // f_i(x, t) exactly as the next step would see it (walls applied, pressure ends completed),
+    // unshifted: memory holds f_i - w_i (equilibrium.hpp).
     LL_HD static void read_state(const Args& a, const NodeFrame& fr, Real (&f)[S::Q]) {
         gather(a, fr, f);
         if (near_wall(a.flags[fr.n])) apply_walls(a, fr, f);
+        complete_pressure_end<S>(a, node_type(a.flags[fr.n]), f);
         LL_UNROLL
         for (int i = 0; i < S::Q; ++i)
             f[i] += Real(weight<S>(i));
@@ -203,6 +204,7 @@ LL_HD_NOINLINE Macro<Real> read_macro(const StepArgs<Real, Store>& a, node_t n) 
     Real g[S::Q], drho;
     P::gather(a, fr, g);
     if (near_wall(flag)) P::apply_walls(a, fr, g);
+    complete_pressure_end<S>(a, node_type(flag), g);
     return shifted_moments<S>(g, a.force, drho);
 }
 

@@ -17,9 +17,11 @@ struct StepArgs {
     Real force[3] = {0, 0, 0};  // uniform body force density (Guo)
     Real wall_u[3] = {0, 0, 0}; // velocity of kMovingWall nodes
     Real inlet_u[3] = {0, 0, 0};
+    Real inlet_rho = 1; // the inlets' density where pressure_ends
     Real outlet_rho = 1;
-    int parity = 0;         // time-step parity for the in-place schemes
-    std::uint32_t step = 0; // time step (mod 2^32): the noise of 16-bit stores (storage.hpp)
+    int parity = 0;             // time-step parity for the in-place schemes
+    bool pressure_ends = false; // inlets and outlets held at densities (boundary.hpp, Zou & He)
+    std::uint32_t step = 0;     // time step (mod 2^32): the noise of 16-bit stores (storage.hpp)
 };
 
 } // namespace ll

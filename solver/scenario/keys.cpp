@@ -12,11 +12,16 @@
 namespace ll {
 
 namespace {
+// "NXxNY" or "NXxNYxNZ": how a key that takes a box writes it.
+std::string box_form(const KeySpec& k) {
+    return k.sides == 2 ? "NXxNY" : "NXxNYxNZ";
+}
 std::string range_text(const KeySpec& k) {
     std::ostringstream s;
     if (k.kind == KeySpec::Kind::Choice) return "one of " + k.choices;
     s << (k.kind == KeySpec::Kind::Integer ? "an integer" : "a number") << " in [" << k.min << ", "
       << k.max << "]";
+    if (k.sides > 0) s << " or the sides " << box_form(k) << ", each in it";
     return s.str();
 }
 bool in_choices(const std::string& v, const std::string& choices) {
@@ -86,7 +91,7 @@ std::string checked_value(const KeySpec& k, const std::string& value) {
             throw ConfigError(k.name + " = '" + printable(value) + "': must be " + range_text(k));
         return value;
     }
-    if (k.kind == KeySpec::Kind::Integer) return std::to_string(integer_key_value(k, value));
+    if (k.kind == KeySpec::Kind::Integer) return sides_text(key_sides(k, value));
     const std::optional<double> v = read_number(value);
     if (!v)
         throw ConfigError(k.name + " = '" + printable(value) + "': not a number; must be " +
@@ -126,6 +131,46 @@ long integer_key_value(const KeySpec& k, std::string_view text) {
     if (!v || double(*v) < k.min || double(*v) > k.max)
         throw ConfigError(k.name + " = " + shown + ": must be " + range_text(k));
     return *v;
+}
+
+std::optional<std::vector<long>> read_sides(std::string_view text) {
+    std::vector<long> sides;
+    for (std::size_t from = 0; from <= text.size();) {
+        const std::size_t x = std::min(text.find('x', from), text.size());
+        const std::optional<long> n = read_whole_number(text.substr(from, x - from));
+        if (!n || sides.size() == 3) return std::nullopt;
+        sides.push_back(*n);
+        from = x + 1;
+    }
+    return sides;
+}
+
+std::string sides_text(const std::vector<long>& sides) {
+    std::string out;
+    for (const long n : sides) {
+        if (!out.empty()) out.push_back('x');
+        out.append(std::to_string(n));
+    }
+    return out;
+}
+
+std::vector<long> key_sides(const KeySpec& k, std::string_view text) {
+    const std::optional<std::vector<long>> sides = read_sides(text);
+    const bool box = sides && sides->size() > 1;
+    const std::string shown = k.name + " = " + printable(text);
+    if (box && k.sides == 0 && k.name == "size")
+        throw ConfigError(shown + ": this preset's lattice follows from one length (" + k.help +
+                          "), not a box; must be " + range_text(k));
+    if (k.sides == 0 || text.find('x') == std::string_view::npos)
+        return {integer_key_value(k, text)};
+    if (!sides || int(sides->size()) != k.sides)
+        throw ConfigError(k.name + " = '" + printable(text) + "': not a number or the sides " +
+                          box_form(k) + "; must be " + range_text(k));
+    for (const long n : *sides)
+        if (double(n) < k.min || double(n) > k.max)
+            throw ConfigError(shown + ": side " + std::to_string(n) + " is out of range; must be " +
+                              range_text(k));
+    return *sides;
 }
 
 std::string printable(std::string_view text) {

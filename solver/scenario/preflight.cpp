@@ -2,6 +2,7 @@
 
 #include "solver/io/host_memory.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace ll {
@@ -25,17 +26,18 @@ struct Probes {
     SimulationSetup a, b;
 };
 
+// A box's probes are cubes written as boxes ("8x8x8"), so that each extent follows its own side.
 std::optional<Probes> probe_builds(const std::string& scenario, const KeyValues& user,
-                                   long min_size, long size) {
+                                   long min_size, long size, std::size_t sides) {
     constexpr int kPairs = 3; // s0 = min, 2 min, 4 min
     long s0 = std::max(1L, min_size);
     for (int pair = 0; pair < kPairs && 2 * s0 < size; ++pair, s0 *= 2) {
         try {
             KeyValues probe = user;
             Probes p{s0, 2 * s0, {}, {}};
-            probe["size"] = std::to_string(p.s0);
+            probe["size"] = sides_text(std::vector<long>(sides, p.s0));
             p.a = build_scenario(scenario, probe);
-            probe["size"] = std::to_string(p.s1);
+            probe["size"] = sides_text(std::vector<long>(sides, p.s1));
             p.b = build_scenario(scenario, probe);
             return p;
         } catch (const std::exception&) {
@@ -105,25 +107,39 @@ void preflight_scenario(const std::string& scenario, const KeyValues& user, bool
         if (k.name == "size") size_key = &k;
     if (!size_key) return;
     // The builders' own reading of the size, so that no spelling of a number ("128.0", "1.28e2")
-    // can pass here unchecked and reach them.
+    // can pass here unchecked and reach them. A box is checked as its longest side scaled, as
+    // `bench --size` checks one, so that the message can name the largest that fits.
     const auto it = user.find("size");
-    const long size =
-        integer_key_value(*size_key, it != user.end() ? it->second : size_key->default_value);
+    const std::string text = it != user.end() ? it->second : size_key->default_value;
+    const std::vector<long> sides = key_sides(*size_key, text);
+    const long size = *std::max_element(sides.begin(), sides.end());
     const long min_size = long(size_key->min);
     if (size <= 2 * std::max(1L, min_size)) return; // small: nothing to fear
-    const std::optional<Probes> p = probe_builds(scenario, user, min_size, size);
+    const std::optional<Probes> p = probe_builds(scenario, user, min_size, size, sides.size());
     if (!p) return; // the real build will say what is wrong
     const auto axis = [&](std::uint32_t d0, std::uint32_t d1, long s) {
         const double slope = (double(d1) - double(d0)) / double(p->s1 - p->s0);
         return std::max(1.0, std::round(double(d0) + slope * double(s - p->s0)));
     };
+    // Side a of the box scaled so that its longest side is s (every side s for one number).
+    const auto side = [&](std::size_t a, long s) {
+        return sides.size() == 1 ? s : std::lround(double(sides[a]) * double(s) / double(size));
+    };
     const auto nodes = [&](long s) {
         const SimulationSetup &a = p->a, &b = p->b;
-        const double n = axis(a.dims.nx, b.dims.nx, s) * axis(a.dims.ny, b.dims.ny, s) *
-                         axis(a.dims.nz, b.dims.nz, s);
+        const std::size_t last = sides.size() - 1;
+        const double n = axis(a.dims.nx, b.dims.nx, side(0, s)) *
+                         axis(a.dims.ny, b.dims.ny, side(std::min<std::size_t>(1, last), s)) *
+                         axis(a.dims.nz, b.dims.nz, side(std::min<std::size_t>(2, last), s));
         return std::uint64_t(std::min(n, 9e18));
     };
-    check_lattice_fits(size, nodes, p->a.model, cpu_lattice, p->s0, temperature_velocities(p->a));
+    try {
+        check_lattice_fits(size, nodes, p->a.model, cpu_lattice, p->s0,
+                           temperature_velocities(p->a));
+    } catch (const ConfigError& e) {
+        if (sides.size() == 1) throw;
+        throw ConfigError("size = " + text + " (checked as its longest side): " + e.what());
+    }
 }
 
 } // namespace ll

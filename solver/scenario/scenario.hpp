@@ -19,6 +19,10 @@ struct KeySpec {
     double min = 0, max = 0;   // inclusive range for numbers
     std::string choices;       // "a|b|c" for Choice
     std::string help;
+    // An Integer key that may also be given as the sides of a box, "NXxNY" (2) or "NXxNYxNZ"
+    // (3), each in [min, max]: `size` of the presets whose lattice can be any box. 0: the key
+    // takes one number (a preset whose geometry follows from one length).
+    int sides = 0;
 };
 
 struct ScenarioSpec {
@@ -50,6 +54,15 @@ std::optional<long> read_whole_number(std::string_view text);
 // An Integer key's value: ConfigError naming the key and its range unless `text` is a whole
 // number in [k.min, k.max].
 long integer_key_value(const KeySpec& k, std::string_view text);
+// The sides of a box written "N", "NXxNY" or "NXxNYxNZ" (as `bench --size` and the `size` of
+// the box presets take it), each read by read_whole_number; nullopt for any other text.
+std::optional<std::vector<long>> read_sides(std::string_view text);
+// "NXxNYxNZ" of sides (one side: "N").
+std::string sides_text(const std::vector<long>& sides);
+// An Integer key's value as sides: {N}, or k.sides sides where the key takes a box. ConfigError
+// naming the key, the forms it takes and their range otherwise; given a box, the `size` of a
+// preset sized by one length says why it takes none (its help: what that length is).
+std::vector<long> key_sides(const KeySpec& k, std::string_view text);
 // `text` for a message: control characters as \xHH, so a stray byte cannot garble a terminal.
 std::string printable(std::string_view text);
 

@@ -12,7 +12,7 @@ foreach(spelling 1024.0 1.024e3 +1024)
 endforeach()
 cli_bad(size_real_memory "size = 1024: the run needs .* GiB.*use size <= [0-9]+"
         run cavity3d --backend cpu --set size=1024.0 --set precision=fp64)
-cli_bad(size_hex "size = '0x400': not a number; must be an integer in \\[8, 1024\\]"
+cli_bad(size_hex "size = '0x400': not a number or the sides NXxNYxNZ; must be an integer in \\[8, 1024\\]"
         run cavity3d --set size=0x400)
 cli_bad(size_fraction "size = 128.5: must be an integer in \\[8, 8192\\]" run cavity2d --set size=128.5)
 # 1.6e1 is 16, and the record says so.

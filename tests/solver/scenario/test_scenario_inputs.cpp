@@ -6,6 +6,7 @@
 #include "solver/io/config_file.hpp"
 #include "solver/io/host_memory.hpp"
 #include "solver/scenario/preflight.hpp"
+#include "support/config_messages.hpp"
 
 #include <gtest/gtest.h>
 
@@ -26,24 +27,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// The message of the ConfigError that `what` throws; a failure for anything else.
-std::string config_error_of(const std::function<void()>& what) {
-    try {
-        what();
-    } catch (const ConfigError& e) {
-        return e.what();
-    } catch (const std::exception& e) {
-        ADD_FAILURE() << "threw a non-ConfigError: " << e.what();
-        return "";
-    }
-    ADD_FAILURE() << "no ConfigError thrown";
-    return "";
-}
-
-void expect_message(const std::string& message, std::initializer_list<std::string> fragments) {
-    for (const auto& f : fragments)
-        EXPECT_NE(message.find(f), std::string::npos) << "'" << message << "' lacks '" << f << "'";
-}
+using test::config_error_of;
+using test::expect_message;
 
 std::string parse_error(const std::string& name, const std::string& text) {
     return config_error_of([&] { parse_scenario_text(name, text); });
@@ -67,10 +52,15 @@ TEST(ScenarioInputs, IntegerKeysAreRecordedInOneSpelling) {
                        build_scenario("cavity2d", {{"size", "16.5"}});
                    }),
                    {"size = 16.5", "an integer in [8, 8192]"});
+    // Not hex: a box of sides 0 and 10 (cavity2d takes NXxNY), refused for its side 0.
     expect_message(config_error_of([] {
                        build_scenario("cavity2d", {{"size", "0x10"}});
                    }),
-                   {"size = '0x10'", "not a number", "[8, 8192]"});
+                   {"size = 0x10", "side 0", "[8, 8192]"});
+    expect_message(config_error_of([] {
+                       build_scenario("taylor_green2d", {{"size", "0x10"}});
+                   }),
+                   {"size = 0x10", "one length", "[8, 8192]"});
 }
 
 // The pre-flight used to skip sizes it could not read as an integer ("1.024e3"), which the
@@ -107,9 +97,9 @@ TEST(ScenarioInputs, BuilderRefusesFieldsLargerThanMemoryWhereProbesCannotRun) {
     if (physical_memory_bytes() > needs) GTEST_SKIP() << "this machine could hold the fields";
     const KeyValues keys{{"size", "1024"}, {"re", "1000"}, {"tau", "0.6"}};
     EXPECT_NO_THROW(preflight_scenario("cavity3d", keys, true)); // no probe could be built
-    expect_message(config_error_of([&] { build_scenario("cavity3d", keys); }),
-                   {"size (a 1026 x 1026 x 1026 lattice)", "initial fields need",
-                    "this machine has"});
+    expect_message(
+        config_error_of([&] { build_scenario("cavity3d", keys); }),
+        {"size (a 1026 x 1026 x 1026 lattice)", "initial fields need", "this machine has"});
 }
 
 // ------------------------------------------------------------------ derived extents

@@ -4,14 +4,15 @@
 //   fluid nodes y = 1..N, walls at 1/2 and N + 1/2. With TRT Lambda = 3/16 bounce-back puts the
 //   wall exactly half-way (Ginzburg, Verhaeghe & d'Humieres, Commun. Comput. Phys. 3, 427
 //   (2008)), so the profile is exact to rounding.
-//   Square duct: White, Viscous Fluid Flow, eq. 3.48 (series in shared/reference/README.md).
+//   Square duct: White, Viscous Fluid Flow, eq. 3.48 (solver/diagnostics/duct_flow.hpp, checked
+//   against Shah & London 1978 in test_pressure_duct.cpp).
+#include "solver/diagnostics/duct_flow.hpp"
 #include "support/flow_fields.hpp"
 #include "support/test_support.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <numbers>
 
 namespace ll {
 namespace {
@@ -77,18 +78,6 @@ TEST(Poiseuille, SecondOrderConvergenceAtFixedTau) {
     EXPECT_LE(e8, 0.05);
 }
 
-// White (3.48) for the square duct |y|, |z| <= a, sum over odd i up to 199.
-double white_duct(double y, double z, double a, double force, double nu) {
-    const double pi = std::numbers::pi;
-    double s = 0;
-    for (int i = 1; i < 200; i += 2) {
-        const double sign = ((i - 1) / 2) % 2 ? -1.0 : 1.0;
-        s += sign * (1.0 - std::cosh(i * pi * z / (2 * a)) / std::cosh(i * pi / 2)) *
-             std::cos(i * pi * y / (2 * a)) / (double(i) * i * i);
-    }
-    return 16.0 * a * a * force / (nu * pi * pi * pi) * s;
-}
-
 // D3Q19 TRT Lambda = 3/16, tau = 0.8, N = 24 fluid nodes across (a = 12), FP64. The series
 // solution is not a polynomial, so the bounce-back error is O(1/N^2), concentrated near the
 // corners: tolerance relative L2 <= 5e-3 (about 3x the measured error; a wrong viscosity,
@@ -101,7 +90,7 @@ TEST(Poiseuille, SquareDuctMatchesWhiteSeries) {
     const double force = sim->setup().flow.force[0];
     const double nu = (sim->setup().flow.tau - 0.5) / 3.0, a = n / 2.0, c = (n + 1) / 2.0;
     const double err = steady_error(
-        *sim, [&](double y, double z) { return white_duct(y - c, z - c, a, force, nu); });
+        *sim, [&](double y, double z) { return duct_velocity(y - c, z - c, a, a, force / nu); });
     std::printf("square duct N %d: rel L2 error %.3e\n", n, err);
     EXPECT_LE(err, 5e-3);
 }
