@@ -139,21 +139,29 @@ struct ConstantSum {
 
 // Multiple relaxation times (d'Humieres et al. 2002): the moments m = M f relax one by one,
 //   m*_k = m_k + s_k (m_eq_k - m_k) + (1 - s_k / 2) S_k,   f* = M^-1 m*,
-// with S_k the moments of Guo's source. Each row of M is even or odd in c (MrtTables,
-// mrt_basis.hpp), so with opposite directions in pairs (i, i + 1) an even moment sums pair
-// sums f_i + f_{i+1} and an odd one pair differences, and M^-1 gives each pair back as
-// (even part) +- (odd part): half the dense products, and zero entries vanish at compile time.
-// The conserved moments take no transform: mass stays drho, momentum becomes j + F. The values
-// go f -> m* -> f, never holding m, m_eq and the change side by side (which cost the GPU kernels
-// 64 to 115 registers). S_k comes from lattice sums, not from a per-direction source.
+// with S_k the moments of Guo's source. M and M^-1 are applied in the basis' factored form
+// (mrt_basis.hpp: about 65 and 75 operations for D3Q19 where dense products cost 700 each),
+// which also yields drho and j. The conserved moments are not relaxed: mass stays drho,
+// momentum becomes j + F. The values go f -> m -> m* -> f in place, never holding m, m_eq and
+// the change side by side (which cost the GPU kernels 64 to 115 registers), and S_k comes from
+// lattice sums (MrtTables), not from a per-direction source.
 struct Mrt {
     static constexpr const char* name = "mrt";
     template <class S, class Real>
     LL_HD static Macro<Real> collide(const CollisionParams<Real>& p, Real (&f)[S::Q],
                                      const Real (&force)[3]) {
-        Real drho, j[3];
-        raw_moments<S>(f, drho, j);
-        const Real rho = Real(1) + drho, inv = Real(1) / rho;
+        using T = MrtTables<S>;
+        Real m[S::Q];
+        MrtBasis<S>::to_moments(f, m);
+        const Real drho = m[0], rho = Real(1) + drho, inv = Real(1) / rho;
+        Real j[3];
+        static_for<3>([&](auto a) {
+            constexpr int row = T::rows.momentum[a];
+            if constexpr (row >= 0)
+                j[a] = m[row];
+            else
+                j[a] = 0; // no such axis (D2Q9's z)
+        });
         Macro<Real> mac{rho, {}};
         // As in Bgk, the uniform force makes this branch uniform, and without a force no
         // source term is formed at all.
@@ -164,57 +172,38 @@ struct Mrt {
                 j_eq[a] = j[a] + Real(0.5) * force[a];
                 mac.u[a] = j_eq[a] * inv;
             }
-            relax<S, true>(p, f, drho, inv, j_eq, force);
+            relax<S, true>(p, m, drho, inv, j_eq, force);
         } else {
             LL_UNROLL
             for (int a = 0; a < 3; ++a)
                 mac.u[a] = j[a] * inv;
-            relax<S, false>(p, f, drho, inv, j, force);
+            relax<S, false>(p, m, drho, inv, j, force);
         }
+        MrtBasis<S>::from_moments(m, f);
         return mac;
     }
 
 private:
-    // j_eq = rho u is the equilibrium's momentum, j + F/2 with a force (Guo), and the
-    // post-collision momentum j + F is taken as j_eq + F/2: holding j beside j_eq cost the
-    // forced path 8 registers on the GPU.
+    // m holds M f on entry and m* on return; j_eq = rho u is the equilibrium's momentum, j + F/2
+    // with a force (Guo).
     template <class S, bool kForced, class Real>
-    LL_HD static void relax(const CollisionParams<Real>& p, Real (&f)[S::Q], Real drho, Real inv,
+    LL_HD static void relax(const CollisionParams<Real>& p, Real (&m)[S::Q], Real drho, Real inv,
                             const Real (&j_eq)[3], const Real (&force)[3]) {
         using T = MrtTables<S>;
-        Real eq[S::Q], m[S::Q];
+        Real eq[S::Q];
         MrtBasis<S>::equilibrium_moments(p.mrt, drho, inv, j_eq, eq);
         static_for<S::Q>([&](auto k) {
             constexpr MrtRow role = T::rows.role[k];
-            if constexpr (role == MrtRow::Mass) {
-                m[k] = drho;
-            } else if constexpr (role != MrtRow::Free) {
-                constexpr int a = int(role) - int(MrtRow::MomentumX);
-                m[k] = kForced ? j_eq[a] + Real(0.5) * force[a] : j_eq[a];
-            } else {
-                const Real mk = moment<S, k>(f), s = p.mrt.s[k];
-                m[k] = mk + s * (eq[k] - mk);
+            if constexpr (role == MrtRow::Free) {
+                const Real s = p.mrt.s[k];
+                m[k] += s * (eq[k] - m[k]);
                 if constexpr (kForced)
                     m[k] += (Real(1) - Real(0.5) * s) * source_moment<S, k>(j_eq, inv, force);
+            } else if constexpr (kForced && role != MrtRow::Mass) {
+                constexpr int a = int(role) - int(MrtRow::MomentumX);
+                m[k] += force[a]; // momentum j + F
             }
         });
-        from_moments<S>(m, f);
-    }
-
-    // (M f)_k from the pair sums (even row) or differences (odd row).
-    template <class S, int k, class Real>
-    LL_HD static Real moment(const Real (&f)[S::Q]) {
-        using T = MrtTables<S>;
-        constexpr bool even = T::rows.parity[k] > 0;
-        ConstantSum<Real> sum;
-        constexpr double rest = T::M.v[k][0];
-        if constexpr (even) sum.add(rest, f[0]);
-        static_for<(S::Q - 1) / 2>([&](auto q) {
-            constexpr int i = 2 * q + 1;
-            constexpr double c = T::M.v[k][i];
-            sum.add(c, even ? f[i] + f[i + 1] : f[i] - f[i + 1]);
-        });
-        return sum.v;
     }
 
     // (M S)_k = 3 T1_k.F - 3 T0_k (u.F) + 9 u.T2_k.F (MrtTables::source), with u = j_eq / rho:
@@ -241,31 +230,6 @@ private:
         });
         if (!has_quad) return linear.v;
         return linear.started ? linear.v + inv * quad : inv * quad;
-    }
-
-    // f = M^-1 m: the rest direction from the even moments, each pair as even +- odd part.
-    template <class S, class Real>
-    LL_HD static void from_moments(const Real (&m)[S::Q], Real (&f)[S::Q]) {
-        using T = MrtTables<S>;
-        ConstantSum<Real> rest;
-        static_for<S::Q>([&](auto k) {
-            constexpr double c = T::inverse.v[0][k];
-            if constexpr (T::rows.parity[k] > 0) rest.add(c, m[k]);
-        });
-        f[0] = rest.v;
-        static_for<(S::Q - 1) / 2>([&](auto q) {
-            constexpr int i = 2 * q + 1;
-            ConstantSum<Real> even, odd;
-            static_for<S::Q>([&](auto k) {
-                constexpr double c = T::inverse.v[i][k];
-                if constexpr (T::rows.parity[k] > 0)
-                    even.add(c, m[k]);
-                else
-                    odd.add(c, m[k]);
-            });
-            f[i] = even.v + odd.v;
-            f[i + 1] = even.v - odd.v;
-        });
     }
 };
 
