@@ -99,7 +99,7 @@ struct Trt {
         Real out[S::Q];
         out[0] = f[0] + wp * (feq0 - f[0]);
         if (forced) out[0] += (Real(1) - Real(0.5) * wp) * guo_source<S>(0, m.u, force);
-LL_UNROLL
+        LL_UNROLL
         for (int i = 1; i < S::Q; i += 2) {
             const int o = i + 1; // opposite pair (stencil.hpp ordering rule)
             const Real fe_i = shifted_equilibrium<S>(i, drho, m.rho, m.u),
@@ -115,62 +115,121 @@ LL_UNROLL
                 out[o] += (Real(1) - Real(0.5) * wp) * ssym - (Real(1) - Real(0.5) * wm) * santi;
             }
         }
-LL_UNROLL
-        for (int i = 0; i < S::Q; ++i) f[i] = out[i];
+        LL_UNROLL
+        for (int i = 0; i < S::Q; ++i)
+            f[i] = out[i];
         return m;
     }
 };
 
+// A sum of terms c * x whose coefficients c are compile-time constants (after inlining): a zero
+// term vanishes, c = +-1 costs no multiply, and the sum starts at its first term, since IEEE
+// arithmetic forbids folding 0 + x (x = -0). Empty, it is 0.
+template <class Real>
+struct ConstantSum {
+    Real v = 0;
+    bool started = false;
+    LL_HD void add(double c, Real x) {
+        if (c == 0) return;
+        const Real term = c == 1 ? x : c == -1 ? -x : Real(c) * x;
+        v = started ? v + term : term;
+        started = true;
+    }
+};
+
+// Multiple relaxation times (d'Humieres et al. 2002): the moments m = M f relax one by one,
+//   m*_k = m_k + s_k (m_eq_k - m_k) + (1 - s_k / 2) S_k,   f* = M^-1 m*,
+// with S_k the moments of Guo's source. M and M^-1 are applied in the basis' factored form
+// (mrt_basis.hpp: about 65 and 75 operations for D3Q19 where dense products cost 700 each),
+// which also yields drho and j. The conserved moments are not relaxed: mass stays drho,
+// momentum becomes j + F. The values go f -> m -> m* -> f in place, never holding m, m_eq and
+// the change side by side (which cost the GPU kernels 64 to 115 registers), and S_k comes from
+// lattice sums (MrtTables), not from a per-direction source.
 struct Mrt {
     static constexpr const char* name = "mrt";
-    // Indices come from static_for so M's entries are constant expressions: zero entries
-    // vanish at compile time and device code never indexes a host table.
     template <class S, class Real>
     LL_HD static Macro<Real> collide(const CollisionParams<Real>& p, Real (&f)[S::Q],
                                      const Real (&force)[3]) {
-        using B = MrtBasis<S>;
-        constexpr int Q = S::Q;
-        Real drho;
-        const Macro<Real> mac = shifted_moments<S>(f, force, drho);
-        const bool forced = has_force(force);
-        Real m[Q], meq[Q], source[Q], dm[Q];
-        static_for<Q>([&](auto k) {
-            Real s = 0;
-            static_for<Q>([&](auto i) {
-                constexpr double mki = B::M.v[k][i];
-                if constexpr (mki != 0) s += Real(mki) * f[i];
-            });
-            m[k] = s;
+        using T = MrtTables<S>;
+        Real m[S::Q];
+        MrtBasis<S>::to_moments(f, m);
+        const Real drho = m[0], rho = Real(1) + drho, inv = Real(1) / rho;
+        Real j[3];
+        static_for<3>([&](auto a) {
+            constexpr int row = T::rows.momentum[a];
+            if constexpr (row >= 0)
+                j[a] = m[row];
+            else
+                j[a] = 0; // no such axis (D2Q9's z)
         });
-        B::equilibrium_moments(p.mrt, mac, drho, meq);
-        if (forced) {
+        Macro<Real> mac{rho, {}};
+        // As in Bgk, the uniform force makes this branch uniform, and without a force no
+        // source term is formed at all.
+        if (has_force(force)) {
+            Real j_eq[3]; // rho u = j + F/2 (Guo)
             LL_UNROLL
-            for (int i = 0; i < Q; ++i) source[i] = guo_source<S>(i, mac.u, force);
-        }
-        // Relax in moment space, then map the change back: f += M^-1 dm, M^-1 = M^T diag(1/|row|^2).
-        static_for<Q>([&](auto k) {
-            const Real s = p.mrt.s[k];
-            Real d = -s * (m[k] - meq[k]);
-            if (forced) {
-                Real sk = 0;
-                static_for<Q>([&](auto i) {
-                    constexpr double mki = B::M.v[k][i];
-                    if constexpr (mki != 0) sk += Real(mki) * source[i];
-                });
-                d += (Real(1) - Real(0.5) * s) * sk;
+            for (int a = 0; a < 3; ++a) {
+                j_eq[a] = j[a] + Real(0.5) * force[a];
+                mac.u[a] = j_eq[a] * inv;
             }
-            constexpr double inv_norm = B::inv_norm.v[k];
-            dm[k] = d * Real(inv_norm);
-        });
-        static_for<Q>([&](auto i) {
-            Real s = 0;
-            static_for<Q>([&](auto k) {
-                constexpr double mki = B::M.v[k][i];
-                if constexpr (mki != 0) s += Real(mki) * dm[k];
-            });
-            f[i] += s;
-        });
+            relax<S, true>(p, m, drho, inv, j_eq, force);
+        } else {
+            LL_UNROLL
+            for (int a = 0; a < 3; ++a)
+                mac.u[a] = j[a] * inv;
+            relax<S, false>(p, m, drho, inv, j, force);
+        }
+        MrtBasis<S>::from_moments(m, f);
         return mac;
+    }
+
+private:
+    // m holds M f on entry and m* on return; j_eq = rho u is the equilibrium's momentum, j + F/2
+    // with a force (Guo).
+    template <class S, bool kForced, class Real>
+    LL_HD static void relax(const CollisionParams<Real>& p, Real (&m)[S::Q], Real drho, Real inv,
+                            const Real (&j_eq)[3], const Real (&force)[3]) {
+        using T = MrtTables<S>;
+        Real eq[S::Q];
+        MrtBasis<S>::equilibrium_moments(p.mrt, drho, inv, j_eq, eq);
+        static_for<S::Q>([&](auto k) {
+            constexpr MrtRow role = T::rows.role[k];
+            if constexpr (role == MrtRow::Free) {
+                const Real s = p.mrt.s[k];
+                m[k] += s * (eq[k] - m[k]);
+                if constexpr (kForced)
+                    m[k] += (Real(1) - Real(0.5) * s) * source_moment<S, k>(j_eq, inv, force);
+            } else if constexpr (kForced && role != MrtRow::Mass) {
+                constexpr int a = int(role) - int(MrtRow::MomentumX);
+                m[k] += force[a]; // momentum j + F
+            }
+        });
+    }
+
+    // (M S)_k = 3 T1_k.F - 3 T0_k (u.F) + 9 u.T2_k.F (MrtTables::source), with u = j_eq / rho:
+    // the quadratic part is inv * K_k.j_eq, K_ka = 9 T2_kab F_b - 3 T0_k F_a uniform over the
+    // lattice, so it needs no value beyond those the equilibrium holds.
+    template <class S, int k, class Real>
+    LL_HD static Real source_moment(const Real (&j_eq)[3], Real inv, const Real (&force)[3]) {
+        using T = MrtTables<S>;
+        ConstantSum<Real> linear; // 3 T1_k.F
+        Real quad = 0;            // K_k.j_eq
+        bool has_quad = false;
+        static_for<3>([&](auto a) {
+            constexpr double c1 = 3 * T::source.t1[k][a], c0 = -3 * T::source.t0[k];
+            linear.add(c1, force[a]);
+            ConstantSum<Real> coef;
+            coef.add(c0, force[a]);
+            static_for<3>([&](auto b) {
+                constexpr double c2 = 9 * T::source.t2[k][a][b];
+                coef.add(c2, force[b]);
+            });
+            if (!coef.started) return;
+            quad = has_quad ? quad + coef.v * j_eq[a] : coef.v * j_eq[a];
+            has_quad = true;
+        });
+        if (!has_quad) return linear.v;
+        return linear.started ? linear.v + inv * quad : inv * quad;
     }
 };
 
