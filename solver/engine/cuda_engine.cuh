@@ -417,8 +417,8 @@ private:
     // near-wall node at once), batches of steps run in one resident kernel instead
     // (resident_steps.cuh): no launch between steps, one kernel per step rather than two. On a
     // larger lattice a thread would take several nodes, and the launched kernels' occupancy
-    // and streaming do better. Not for plans (D2Q37's passes), shared_x or MRT (resident_exact).
-    // LATTICELAB_RESIDENT=0 turns it off.
+    // and streaming do better. Not for plans (D2Q37's passes), shared_x, AoS or MRT
+    // (has_resident_steps). LATTICELAB_RESIDENT=0 turns it off.
     static constexpr int kResidentSteps = 64;
     bool runs_resident() const { return resident_grid() > 0; }
     // Blocks of a resident launch, or 0 where it does not apply or one wave is too small.
@@ -429,7 +429,7 @@ private:
                 cfg_.launch.register_cap == 0) // a cap asks for the capped launched kernel
                 M::with_step(cfg_.model, [&](auto L, auto Sc, auto C) {
                     using Coll = typename decltype(C)::type;
-                    if constexpr (Sc() != Scheme::SharedX && resident_exact<Coll>)
+                    if constexpr (Sc() != Scheme::SharedX && has_resident_steps<L(), Coll>)
                         grid = one_wave_grid(resident_kernel<L(), Sc(), Coll>());
                 });
         return grid;
@@ -492,7 +492,8 @@ private:
         M::with_step(cfg_.model, [&](auto L, auto Sc, auto C) {
             using Coll = typename decltype(C)::type;
             int s = 0;
-            if constexpr (!PlannedModel<M> && Sc() != Scheme::SharedX && resident_exact<Coll>)
+            if constexpr (!PlannedModel<M> && Sc() != Scheme::SharedX &&
+                          has_resident_steps<L(), Coll>)
                 if (const unsigned grid = steps >= 2 ? resident_grid() : 0) {
                     queue_resident<L(), Sc(), Coll>(steps, grid);
                     s = steps;

@@ -10,7 +10,7 @@
 // bit for bit (tests/solver/engine/gpu/test_gpu_solver.cpp checks it for every scheme) but for
 // MRT: inlined into this larger kernel, nvcc contracted its moment transform's multiplies and
 // adds differently (7e-8 in FP32 on an H200), and a tiled run (launched kernels) would then
-// differ from one domain. MRT keeps the launched kernels (resident_exact).
+// differ from one domain. MRT keeps the launched kernels (has_resident_steps).
 #pragma once
 #include "population_sets.hpp"
 #include "solver/core/collision.hpp"
@@ -20,8 +20,10 @@
 
 namespace ll::cuda {
 
-template <class C>
-inline constexpr bool resident_exact = !std::is_same_v<C, Mrt>;
+// Which kernels have a resident variant: SoA only (a small lattice in AoS replays graphs
+// instead; each variant is a kernel more in the CUDA build), and not MRT (above).
+template <Layout L, class C>
+inline constexpr bool has_resident_steps = L == Layout::SoA && !std::is_same_v<C, Mrt>;
 
 // Every node of one step: index k < nodes is bulk node k (a node next to a wall skips itself
 // there), the rest are the near-wall list's nodes.
