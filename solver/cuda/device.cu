@@ -25,26 +25,35 @@ namespace {
 // interior instead of running beside it. Read once, when CUDA starts, so set before any call;
 // a user's own setting wins.
 const bool kStreamQueues = [] { return setenv("CUDA_DEVICE_MAX_CONNECTIONS", "32", 0) == 0; }();
+
+// An on/off switch from the environment: unset, "auto" or "1" is on, "0" is off; anything else
+// throws ConfigError naming the variable, its value and what each setting does.
+bool env_switch(const char* name, const std::string& on_means, const std::string& off_means) {
+    const char* v = std::getenv(name);
+    const std::string_view text = v ? v : "";
+    if (text.empty() || text == "auto" || text == "1") return true;
+    if (text == "0") return false;
+    throw ConfigError(std::string(name) + " = '" + std::string(text) +
+                      "': auto or 1 (the default: " + on_means + ") or 0 (" + off_means + ")");
+}
 } // namespace
 
 bool cuda_graphs_allowed() {
-    const char* v = std::getenv("LATTICELAB_CUDA_GRAPHS");
-    const std::string_view text = v ? v : "";
-    if (text.empty() || text == "auto" || text == "1") return true;
-    if (text == "0") return false;
-    throw ConfigError("LATTICELAB_CUDA_GRAPHS = '" + std::string(text) +
-                      "': auto or 1 (the default: small lattices replay batches of steps as a "
-                      "CUDA graph) or 0 (every step launched from the host)");
+    return env_switch("LATTICELAB_CUDA_GRAPHS",
+                      "small lattices replay batches of steps as a CUDA graph",
+                      "every step launched from the host");
 }
 
 bool resident_steps_allowed() {
-    const char* v = std::getenv("LATTICELAB_RESIDENT");
-    const std::string_view text = v ? v : "";
-    if (text.empty() || text == "auto" || text == "1") return true;
-    if (text == "0") return false;
-    throw ConfigError("LATTICELAB_RESIDENT = '" + std::string(text) +
-                      "': auto or 1 (the default: small lattices run batches of steps in one "
-                      "resident kernel) or 0 (graphs or one launch per step)");
+    return env_switch("LATTICELAB_RESIDENT",
+                      "small lattices run batches of steps in one resident kernel",
+                      "graphs or one launch per step");
+}
+
+bool wall_lane_allowed() {
+    return env_switch("LATTICELAB_WALL_LANE",
+                      "the near-wall list kernel runs beside the bulk kernel",
+                      "after it, on the same stream");
 }
 
 const DeviceInfo& device_info() {

@@ -39,11 +39,9 @@ public:
         // On stream_: a plain cudaMemset runs on the legacy stream, which a non-blocking stream
         // does not wait for, and could land after set_flags' upload (on a busy GPU it did).
         LL_CUDA(cudaMemsetAsync(flags_.get(), 0, nodes, stream_));
-        if (cfg.tile.is_tile()) {
-            int device = 0;
-            LL_CUDA(cudaGetDevice(&device));
-            border_lane_ = std::make_unique<PriorityStream>(device);
-        }
+        int device = 0;
+        LL_CUDA(cudaGetDevice(&device));
+        side_lane_ = std::make_unique<PriorityStream>(device);
         set_launch(cfg.launch);
     }
     ~CudaEngine() override {
@@ -234,13 +232,13 @@ public:
     // of 200-600 us, 2026-11-26). The interior joins the lane before the step ends.
     void start_border() override {
         if constexpr (!PlannedModel<M>) {
-            const cudaStream_t lane = border_lane_->stream();
+            const cudaStream_t lane = side_lane_->stream();
             LL_CUDA(cudaEventRecord(step_begun_.get(), stream_));
             LL_CUDA(cudaStreamWaitEvent(lane, step_begun_.get(), 0));
             M::with_step(cfg_.model, [&](auto L, auto Sc, auto C) {
                 launch_border<L(), Sc(), typename decltype(C)::type>(current_args(), lane);
             });
-            LL_CUDA(cudaEventRecord(border_lane_->event(), lane));
+            LL_CUDA(cudaEventRecord(side_lane_->event(), lane));
             border_queued_ = true;
         }
     }
@@ -248,7 +246,7 @@ public:
         if constexpr (!PlannedModel<M>)
             M::with_step(cfg_.model, [&](auto L, auto Sc, auto C) {
                 launch_interior<L(), Sc(), typename decltype(C)::type>(current_args());
-                LL_CUDA(cudaStreamWaitEvent(stream_, border_lane_->event(), 0));
+                LL_CUDA(cudaStreamWaitEvent(stream_, side_lane_->event(), 0));
                 finish_step<M, Sc()>(a_, b_, parity_, step_);
             });
         border_queued_ = false;
@@ -256,7 +254,7 @@ public:
     // The lane only between start_border() and start_interior(): after a whole step, or once
     // the interior has joined the lane, the tile's stream holds everything queued.
     void* border_stream_handle() override {
-        return border_queued_ ? border_lane_->stream() : stream_;
+        return border_queued_ ? side_lane_->stream() : stream_;
     }
     void finish_steps() override {
         LL_CUDA(cudaGetLastError());
@@ -340,6 +338,16 @@ private:
                              step_);
     }
 
+    // Calls f(std::integral_constant<int, P>{}) for a step of parity P: 0 or 1 for the in-place
+    // schemes, always 0 for A-B ones, whose kernels compute the same for either, so that their
+    // parity-1 kernels are never built (a CUDA build's time is mostly kernel instantiations).
+    template <Scheme Sc, class F>
+    static void with_parity(int parity, F&& f) {
+        if constexpr (is_in_place(Sc))
+            if (parity) return f(std::integral_constant<int, 1>{});
+        f(std::integral_constant<int, 0>{});
+    }
+
     // The kernel a step launches now (for A-A and esoteric: the one of the current parity).
     template <Layout L, Scheme Sc, class C>
     const void* kernel_for(int parity) const {
@@ -349,8 +357,11 @@ private:
             if constexpr (register_capped<M, L, Sc, C>())
                 if (cfg_.launch.register_cap)
                     return reinterpret_cast<const void*>(capped<L, Sc, C>(parity));
-            if (parity) return reinterpret_cast<const void*>(&step_bulk<M, L, Sc, C, 1>);
-            return reinterpret_cast<const void*>(&step_bulk<M, L, Sc, C, 0>);
+            const void* k = nullptr;
+            with_parity<Sc>(parity, [&](auto P) {
+                k = reinterpret_cast<const void*>(&step_bulk<M, L, Sc, C, P()>);
+            });
+            return k;
         }
     }
 
@@ -553,14 +564,36 @@ private:
         finish_step<M, Sc>(a_, b_, parity_, step_);
     }
 
-    // One update per node: the bulk kernel (or shared_x) and the near-wall list, the border's
-    // (a tile's whose steps split, else empty) first.
+    // One update per node: the bulk kernel (or shared_x) on the stream, the near-wall lists
+    // (the border's, a tile's whose steps split, else empty; then the others) beside it.
     template <Layout L, Scheme Sc, class C>
     void launch_node_kernels(const Args& a) {
+        const bool beside = walls_beside();
+        const cudaStream_t walls = beside ? fork_side_lane() : stream_;
+        launch_walls<L, Sc, C>(a, border_walls_, walls);
+        launch_walls<L, Sc, C>(a, wall_nodes_, walls);
         launch_bulk<L, Sc, C, BulkNodes::All>(a, stream_);
-        launch_walls<L, Sc, C>(a, border_walls_, stream_);
-        launch_walls<L, Sc, C>(a, wall_nodes_, stream_);
+        if (!beside) return;
+        LL_CUDA(cudaEventRecord(side_lane_->event(), side_lane_->stream()));
+        LL_CUDA(cudaStreamWaitEvent(stream_, side_lane_->event(), 0));
     }
+    // The near-wall list runs beside the bulk kernel, on the side lane of the highest priority,
+    // which the stream joins before the step ends: the two update disjoint nodes and touch only
+    // their own slots (Pass), so neither waits for the other. Its nodes are few (2.3 % of a
+    // 256^3 cavity) but its kernel is latency-bound (95 registers, rows scattered along the x
+    // walls): after the bulk it took 180 of the cavity's 910 us per step on an H200
+    // (2026-11-26); beside it, its blocks take the SMs the bulk's leave.
+    // LATTICELAB_WALL_LANE=0 queues it after the bulk on the stream (for comparison).
+    bool walls_beside() const {
+        return wall_lane_allowed_ && (wall_nodes_.size() > 0 || border_walls_.size() > 0);
+    }
+    // The side lane, waiting for what the stream has queued so far.
+    cudaStream_t fork_side_lane() {
+        LL_CUDA(cudaEventRecord(step_begun_.get(), stream_));
+        LL_CUDA(cudaStreamWaitEvent(side_lane_->stream(), step_begun_.get(), 0));
+        return side_lane_->stream();
+    }
+
     template <Layout L, Scheme Sc, class C>
     void launch_border(const Args& a, cudaStream_t lane) {
         launch_bulk<L, Sc, C, BulkNodes::Listed>(a, lane, &border_bulk_);
@@ -595,10 +628,9 @@ private:
                     capped<L, Sc, C>(parity_)<<<grid, block, smem, stream>>>(a, count);
                     return;
                 }
-            if (parity_)
-                step_bulk<M, L, Sc, C, 1, kNodes><<<grid, block, smem, stream>>>(a, nodes, count);
-            else
-                step_bulk<M, L, Sc, C, 0, kNodes><<<grid, block, smem, stream>>>(a, nodes, count);
+            with_parity<Sc>(parity_, [&](auto P) {
+                step_bulk<M, L, Sc, C, P(), kNodes><<<grid, block, smem, stream>>>(a, nodes, count);
+            });
         }
     }
 
@@ -606,10 +638,9 @@ private:
     void launch_walls(const Args& a, const DeviceBuffer<node_t>& list, cudaStream_t stream) {
         const node_t count = node_t(list.size());
         if (count == 0) return;
-        if (parity_)
-            step_walls<M, L, Sc, C, 1><<<grid_for(count), 256, 0, stream>>>(a, list.get(), count);
-        else
-            step_walls<M, L, Sc, C, 0><<<grid_for(count), 256, 0, stream>>>(a, list.get(), count);
+        with_parity<Sc>(parity_, [&](auto P) {
+            step_walls<M, L, Sc, C, P()><<<grid_for(count), 256, 0, stream>>>(a, list.get(), count);
+        });
     }
 
     void upload(DeviceBuffer<node_t>& to, const std::vector<node_t>& list) {
@@ -651,15 +682,20 @@ private:
             return b.theoretical_occupancy < a.theoretical_occupancy ? b : a;
         return b.registers_per_thread > a.registers_per_thread ? b : a;
     }
-    // A tile's border and interior launch variants of the bulk kernel (BulkNodes) with the
-    // plain one's shared memory, which enforces the occupancy cap.
+    // Every launch variant of the bulk kernel (BulkNodes) with the reported one's shared
+    // memory, which enforces the occupancy cap. Parity 1 only where the scheme has it, so that
+    // A-B schemes instantiate no kernel they never launch.
     template <Layout L, Scheme Sc, class C>
     void share_launch_bytes(const LaunchReport& r) {
+        share_launch_bytes_of<L, Sc, C, 0>(r);
+        if constexpr (is_in_place(Sc)) share_launch_bytes_of<L, Sc, C, 1>(r);
+    }
+    template <Layout L, Scheme Sc, class C, int Parity>
+    void share_launch_bytes_of(const LaunchReport& r) {
         const void* variants[] = {
-            reinterpret_cast<const void*>(&step_bulk<M, L, Sc, C, 0, BulkNodes::AllButBorder>),
-            reinterpret_cast<const void*>(&step_bulk<M, L, Sc, C, 1, BulkNodes::AllButBorder>),
-            reinterpret_cast<const void*>(&step_bulk<M, L, Sc, C, 0, BulkNodes::Listed>),
-            reinterpret_cast<const void*>(&step_bulk<M, L, Sc, C, 1, BulkNodes::Listed>)};
+            reinterpret_cast<const void*>(&step_bulk<M, L, Sc, C, Parity, BulkNodes::All>),
+            reinterpret_cast<const void*>(&step_bulk<M, L, Sc, C, Parity, BulkNodes::AllButBorder>),
+            reinterpret_cast<const void*>(&step_bulk<M, L, Sc, C, Parity, BulkNodes::Listed>)};
         for (const void* k : variants)
             LL_CUDA(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                          r.dynamic_shared_bytes));
@@ -718,14 +754,16 @@ private:
     int parity_ = 0;
     std::uint32_t step_ = 0; // steps since this engine was built: the 16-bit stores' noise
     cudaStream_t stream_ = nullptr;
-    std::unique_ptr<PriorityStream> border_lane_; // a tile's: where a split step's border runs
-    CudaEvent step_begun_;                        // the tile's stream reached a split step
-    bool border_queued_ = false;                  // start_border() queued, start_interior() not
+    // Where a split step's border runs (a tile's) and the near-wall list beside the bulk.
+    std::unique_ptr<PriorityStream> side_lane_;
+    CudaEvent step_begun_;       // the stream reached the step the side lane takes part in
+    bool border_queued_ = false; // start_border() queued, start_interior() not
     StreamTimer timer_;
     StepGraph graph_; // a batch of steps to replay (queue_steps)
     // LATTICELAB_CUDA_GRAPHS, read once: a bad value fails the engine's construction.
     const bool graphs_allowed_ = cuda_graphs_allowed();
     const bool resident_allowed_ = resident_steps_allowed(); // LATTICELAB_RESIDENT, likewise
+    const bool wall_lane_allowed_ = wall_lane_allowed();     // LATTICELAB_WALL_LANE, likewise
     HaloLists<Store> halo_;
     LaunchReport report_{};
 };
