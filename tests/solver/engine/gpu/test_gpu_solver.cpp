@@ -186,6 +186,18 @@ std::vector<double> stepped_with_changes(SimulationSetup s, const char* graphs,
     return f;
 }
 
+// Two canonical states of setup `s` bit for bit equal; else `what`, with the largest difference.
+void expect_same_state(const std::vector<double>& a, const std::vector<double>& b,
+                       const SimulationSetup& s, const std::string& what) {
+    ASSERT_EQ(a.size(), b.size());
+    double worst = 0;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        worst = std::max(worst, std::abs(a[i] - b[i]));
+    EXPECT_TRUE(a == b) << to_string(s.model.stencil) << " " << to_string(s.model.collision) << " "
+                        << to_string(s.model.scheme) << " " << to_string(s.model.precision) << ": "
+                        << what << " by up to " << worst;
+}
+
 TEST(GpuSolver, StepGraphsComputeWhatLaunchesCompute) {
     LL_REQUIRE_GPU();
     std::vector<SimulationSetup> setups;
@@ -230,16 +242,8 @@ TEST(GpuSolver, ResidentStepsComputeWhatLaunchesCompute) {
         }
     setups.push_back(build_scenario("heated_cavity2d", {{"size", "48"}}));
     for (const SimulationSetup& s : setups) {
-        const auto resident = stepped_with_changes(s, "0", "1");
-        const auto launched = stepped_with_changes(s, "0", "0");
-        ASSERT_EQ(resident.size(), launched.size());
-        double worst = 0;
-        for (std::size_t i = 0; i < resident.size(); ++i)
-            worst = std::max(worst, std::abs(resident[i] - launched[i]));
-        EXPECT_TRUE(resident == launched)
-            << to_string(s.model.stencil) << " " << to_string(s.model.collision) << " "
-            << to_string(s.model.scheme) << " " << to_string(s.model.precision)
-            << ": resident steps differ from launched steps by up to " << worst;
+        expect_same_state(stepped_with_changes(s, "0", "1"), stepped_with_changes(s, "0", "0"), s,
+                          "resident steps differ from launched steps");
     }
 }
 
@@ -275,16 +279,8 @@ TEST(GpuSolver, WallsBesideTheBulkComputeWhatWallsAfterItCompute) {
     setups.push_back(build_scenario("cavity3d", {{"size", "24"}, {"storage", "fp16s"}}));
     setups.push_back(build_scenario("heated_cavity2d", {{"size", "48"}}));
     for (const SimulationSetup& s : setups) {
-        const auto beside = cavity_state(s, "1");
-        const auto after = cavity_state(s, "0");
-        ASSERT_EQ(beside.size(), after.size());
-        double worst = 0;
-        for (std::size_t i = 0; i < beside.size(); ++i)
-            worst = std::max(worst, std::abs(beside[i] - after[i]));
-        EXPECT_TRUE(beside == after)
-            << to_string(s.model.stencil) << " " << to_string(s.model.collision) << " "
-            << to_string(s.model.scheme) << " " << to_string(s.model.precision)
-            << ": walls beside the bulk differ from walls after it by up to " << worst;
+        expect_same_state(cavity_state(s, "1"), cavity_state(s, "0"), s,
+                          "walls beside the bulk differ from walls after it");
     }
 }
 
