@@ -247,25 +247,11 @@ TEST(GpuSolver, ResidentStepsComputeWhatLaunchesCompute) {
     }
 }
 
-// The near-wall list kernel runs beside the bulk kernel on a second stream, joined before the
-// step ends (LATTICELAB_WALL_LANE, default on; CudaEngine::walls_beside): the same kernels as
-// queued one after the other, so bit for bit the same state, unless the lane's fork or join
-// were missing (a race that a busy GPU shows). Closed cavities (every x-row starts and ends
-// next to a wall, the lid moves), every scheme with a bulk kernel, both layouts, FP32, FP64 and
-// 16-bit storage, BGK, TRT and MRT, and the Boussinesq model's two population sets.
-std::vector<double> cavity_state(const SimulationSetup& s, const char* wall_lane) {
-    const ScopedEnv graphs("LATTICELAB_CUDA_GRAPHS", "0");
-    const ScopedEnv resident("LATTICELAB_RESIDENT", "0");
-    const ScopedEnv walls("LATTICELAB_WALL_LANE", wall_lane);
-    auto sim = Simulation::create(s, BackendKind::Cuda);
-    sim->step(41);
-    std::vector<double> f;
-    sim->export_state(f);
-    return f;
-}
-
-TEST(GpuSolver, WallsBesideTheBulkComputeWhatWallsAfterItCompute) {
-    LL_REQUIRE_GPU();
+// Closed cavities (every x-row starts and ends next to a wall, the lid moves): every scheme,
+// both layouts, FP32, FP64 and 16-bit storage, BGK, TRT and MRT, and the Boussinesq model's two
+// population sets, each stepped 41 times with the environment switch `name` set to `value`
+// (graphs and resident kernels off, so that every step launches the bulk and wall kernels).
+std::vector<SimulationSetup> closed_cavities() {
     std::vector<SimulationSetup> setups;
     for (const char* scheme : {"push", "pull", "split", "aa", "esoteric", "shared_x"})
         for (const char* precision : {"fp32", "fp64"})
@@ -278,10 +264,29 @@ TEST(GpuSolver, WallsBesideTheBulkComputeWhatWallsAfterItCompute) {
     setups.push_back(build_scenario("cavity3d", {{"size", "24"}, {"layout", "aos"}}));
     setups.push_back(build_scenario("cavity3d", {{"size", "24"}, {"storage", "fp16s"}}));
     setups.push_back(build_scenario("heated_cavity2d", {{"size", "48"}}));
-    for (const SimulationSetup& s : setups) {
-        expect_same_state(cavity_state(s, "1"), cavity_state(s, "0"), s,
+    return setups;
+}
+std::vector<double> cavity_state(const SimulationSetup& s, const char* name, const char* value) {
+    const ScopedEnv graphs("LATTICELAB_CUDA_GRAPHS", "0");
+    const ScopedEnv resident("LATTICELAB_RESIDENT", "0");
+    const ScopedEnv walls(name, value);
+    auto sim = Simulation::create(s, BackendKind::Cuda);
+    sim->step(41);
+    std::vector<double> f;
+    sim->export_state(f);
+    return f;
+}
+
+// The near-wall list kernel runs beside the bulk kernel on a second stream, joined before the
+// step ends (LATTICELAB_WALL_LANE, default on; CudaEngine::walls_beside): the same kernels as
+// queued one after the other, so bit for bit the same state, unless the lane's fork or join
+// were missing (a race that a busy GPU shows).
+TEST(GpuSolver, WallsBesideTheBulkComputeWhatWallsAfterItCompute) {
+    LL_REQUIRE_GPU();
+    for (const SimulationSetup& s : closed_cavities())
+        expect_same_state(cavity_state(s, "LATTICELAB_WALL_LANE", "1"),
+                          cavity_state(s, "LATTICELAB_WALL_LANE", "0"), s,
                           "walls beside the bulk differ from walls after it");
-    }
 }
 
 TEST(GpuSolver, BadResidentSettingIsRefusedNamingTheValues) {
