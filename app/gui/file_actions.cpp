@@ -105,22 +105,16 @@ QString MainWindow::save_scenario(const QString& path) {
     const ScenarioSpec* spec = find_scenario(start.scenario);
     if (!spec) return "no preset is running";
     KeyValues keys = start.keys;
-    bool tau_changed = false;
+    KeyValues resolved;
     double tau = 0;
     solver_->inspect([&](const Simulation& sim) {
         const SimulationSetup& s = sim.setup();
         for (auto& [key, value] : model_keys(s.model, s.launch))
             keys[key] = value;
-        // A tau set live (the panel's tau field) is part of the flow the user sees.
-        const auto resolved = s.keys.find("tau");
+        resolved = s.keys;
         tau = s.flow.tau;
-        tau_changed =
-            resolved != s.keys.end() && std::abs(std::stod(resolved->second) - tau) > 1e-9;
     });
-    if (tau_changed) {
-        keys.erase("re"); // tau and u_ref decide it now
-        keys["tau"] = number_text(tau);
-    }
+    carry_live_tau(keys, resolved, tau);
     std::string text = "# LatticeLab scenario, saved by latticelab-gui. Open it with File > Open "
                        "scenario or `latticelab run FILE`.\n";
     text += "scenario = \"" + start.scenario + "\"\n";

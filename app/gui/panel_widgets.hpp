@@ -1,6 +1,6 @@
 // Small Dear ImGui helpers shared by the panel's sections (controls.cpp, subdomain_panel.cpp):
 // a combo whose entries and current value carry tooltips, the last item's frame for tests,
-// and a tooltip that also shows on a disabled item.
+// and tooltips that also show on a disabled item.
 #pragma once
 #include <imgui.h>
 
@@ -41,6 +41,16 @@ inline std::array<float, 4> item_rect() {
 // Also on a disabled item: its tooltip says why it cannot be changed.
 inline void tooltip(const char* text) {
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", text);
+}
+
+// A long tooltip (a key's help), wrapped to a readable width.
+inline void wrapped_tooltip(const char* text) {
+    if (!ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) return;
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32);
+    ImGui::TextUnformatted(text);
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
 }
 
 } // namespace ll::gui

@@ -72,6 +72,7 @@ void SnapshotPublisher::copy_state(const Simulation& sim) {
     back_.model = sim.setup().model;
     back_.launch = sim.setup().launch;
     back_.tau = sim.setup().flow.tau;
+    back_.keys = sim.setup().keys;
     back_.dims = sim.setup().dims;
     back_.scenario = sim.setup().scenario;
     back_.device = sim.device().device;

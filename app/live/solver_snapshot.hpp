@@ -6,6 +6,7 @@
 #include "launch_sweep.hpp"
 #include "solver/diagnostics/rt_fronts.hpp"
 #include "solver/domain/region_pieces.hpp"
+#include "solver/scenario/scenario.hpp"
 #include "solver/simulation.hpp"
 
 #include <cstdint>
@@ -68,6 +69,9 @@ struct SolverSnapshot {
     ModelChoice model;
     LaunchConfig launch;
     double tau = 0;
+    // The run's keys resolved (SimulationSetup::keys): defaults and derived values filled in
+    // (tau from re, the length of a box duct), for the scenario panel's unset fields.
+    KeyValues keys;
     Dims dims;
     std::string scenario, device, backend, backend_note;
     std::string error; // the last rejected change, for the UI

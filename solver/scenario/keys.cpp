@@ -16,14 +16,6 @@ namespace {
 std::string box_form(const KeySpec& k) {
     return k.sides == 2 ? "NXxNY" : "NXxNYxNZ";
 }
-std::string range_text(const KeySpec& k) {
-    std::ostringstream s;
-    if (k.kind == KeySpec::Kind::Choice) return "one of " + k.choices;
-    s << (k.kind == KeySpec::Kind::Integer ? "an integer" : "a number") << " in [" << k.min << ", "
-      << k.max << "]";
-    if (k.sides > 0) s << " or the sides " << box_form(k) << ", each in it";
-    return s.str();
-}
 bool in_choices(const std::string& v, const std::string& choices) {
     std::stringstream ss(choices);
     std::string item;
@@ -32,6 +24,15 @@ bool in_choices(const std::string& v, const std::string& choices) {
     return false;
 }
 } // namespace
+
+std::string key_range_text(const KeySpec& k) {
+    std::ostringstream s;
+    if (k.kind == KeySpec::Kind::Choice) return "one of " + k.choices;
+    s << (k.kind == KeySpec::Kind::Integer ? "an integer" : "a number") << " in [" << k.min << ", "
+      << k.max << "]";
+    if (k.sides > 0) s << " or the sides " << box_form(k) << ", each in it";
+    return s.str();
+}
 
 std::vector<KeySpec> common_keys(const CommonDefaults& d) {
     using K = KeySpec::Kind;
@@ -81,29 +82,26 @@ std::string register_cap_list() {
     return list;
 }
 
-namespace {
-
-// The text a checked key keeps: integers in one spelling ("1.28e2" -> "128"), so that what a
-// run records and prints is what it ran with; numbers and choices as the user wrote them.
-std::string checked_value(const KeySpec& k, const std::string& value) {
+// The text kept: integers in one spelling ("1.28e2" -> "128"), so that what a run records and
+// prints is what it ran with; numbers and choices as the user wrote them.
+std::string checked_key_value(const KeySpec& k, const std::string& value) {
     if (k.kind == KeySpec::Kind::Choice) {
         if (!in_choices(value, k.choices))
-            throw ConfigError(k.name + " = '" + printable(value) + "': must be " + range_text(k));
+            throw ConfigError(k.name + " = '" + printable(value) + "': must be " +
+                              key_range_text(k));
         return value;
     }
     if (k.kind == KeySpec::Kind::Integer) return sides_text(key_sides(k, value));
     const std::optional<double> v = read_number(value);
     if (!v)
         throw ConfigError(k.name + " = '" + printable(value) + "': not a number; must be " +
-                          range_text(k));
+                          key_range_text(k));
     const bool low_open = excludes_min(k);
     if (*v > k.max || *v < k.min || (low_open && *v <= k.min))
-        throw ConfigError(k.name + " = " + value + ": must be " + range_text(k) +
+        throw ConfigError(k.name + " = " + value + ": must be " + key_range_text(k) +
                           (low_open ? " and greater than 0.5" : ""));
     return value;
 }
-
-} // namespace
 
 std::optional<double> read_number(std::string_view text) {
     // from_chars takes no '+', which TOML allows and people type; it skips nothing else.
@@ -126,10 +124,11 @@ std::optional<long> read_whole_number(std::string_view text) {
 long integer_key_value(const KeySpec& k, std::string_view text) {
     const std::string shown = printable(text);
     if (!read_number(text))
-        throw ConfigError(k.name + " = '" + shown + "': not a number; must be " + range_text(k));
+        throw ConfigError(k.name + " = '" + shown + "': not a number; must be " +
+                          key_range_text(k));
     const std::optional<long> v = read_whole_number(text);
     if (!v || double(*v) < k.min || double(*v) > k.max)
-        throw ConfigError(k.name + " = " + shown + ": must be " + range_text(k));
+        throw ConfigError(k.name + " = " + shown + ": must be " + key_range_text(k));
     return *v;
 }
 
@@ -160,16 +159,16 @@ std::vector<long> key_sides(const KeySpec& k, std::string_view text) {
     const std::string shown = k.name + " = " + printable(text);
     if (box && k.sides == 0 && k.name == "size")
         throw ConfigError(shown + ": this preset's lattice follows from one length (" + k.help +
-                          "), not a box; must be " + range_text(k));
+                          "), not a box; must be " + key_range_text(k));
     if (k.sides == 0 || text.find('x') == std::string_view::npos)
         return {integer_key_value(k, text)};
     if (!sides || int(sides->size()) != k.sides)
         throw ConfigError(k.name + " = '" + printable(text) + "': not a number or the sides " +
-                          box_form(k) + "; must be " + range_text(k));
+                          box_form(k) + "; must be " + key_range_text(k));
     for (const long n : *sides)
         if (double(n) < k.min || double(n) > k.max)
             throw ConfigError(shown + ": side " + std::to_string(n) + " is out of range; must be " +
-                              range_text(k));
+                              key_range_text(k));
     return *sides;
 }
 
@@ -201,7 +200,7 @@ KeyValues resolve_keys(const ScenarioSpec& spec, const KeyValues& user) {
             throw ConfigError("unknown key '" + printable(name) + "' for scenario " + spec.name +
                               "; valid keys: " + valid);
         }
-        out[name] = checked_value(*k, value);
+        out[name] = checked_key_value(*k, value);
     }
     for (const auto& k : spec.keys)
         if (!out.count(k.name) && !k.default_value.empty()) out[k.name] = k.default_value;

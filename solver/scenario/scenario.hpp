@@ -63,6 +63,13 @@ std::string sides_text(const std::vector<long>& sides);
 // naming the key, the forms it takes and their range otherwise; given a box, the `size` of a
 // preset sized by one length says why it takes none (its help: what that length is).
 std::vector<long> key_sides(const KeySpec& k, std::string_view text);
+// What `k` allows, as its messages say it: "one of force|pressure", "a number in [1e-10, 0.03]",
+// "an integer in [4, 1024] or the sides NXxNYxNZ, each in it".
+std::string key_range_text(const KeySpec& k);
+// `value` checked against `k` as resolve_keys checks every key (ConfigError naming the key and
+// key_range_text otherwise), and the text a run keeps of it: the visualiser checks its fields
+// with this as they are typed.
+std::string checked_key_value(const KeySpec& k, const std::string& value);
 // `text` for a message: control characters as \xHH, so a stray byte cannot garble a terminal.
 std::string printable(std::string_view text);
 

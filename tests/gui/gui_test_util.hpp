@@ -55,9 +55,9 @@ inline void isolate_settings() {
     QApplication::setQuitOnLastWindowClosed(false);
 }
 
-// A shown window on the default scenario whose flow has taken `steps` steps.
-inline std::unique_ptr<MainWindow> open_window(std::uint64_t steps) {
-    auto window = std::make_unique<MainWindow>(SolverStart{});
+// A shown window on `start` (the default scenario) whose flow has taken `steps` steps.
+inline std::unique_ptr<MainWindow> open_window(std::uint64_t steps, const SolverStart& start = {}) {
+    auto window = std::make_unique<MainWindow>(start);
     window->show();
     if (!QTest::qWaitForWindowExposed(window.get())) return nullptr;
     if (!QTest::qWaitFor([&] { return window->viewport().snapshot().step > steps; }, 20000))

@@ -97,7 +97,7 @@ private slots:
         ScenarioEdit e = panel.edit();
         const KeyValues keys = scenario_keys(e, snap());
         QVERIFY(!keys.count("tau") && !keys.count("re"));
-        e.size = 24;
+        set_key(e, "size", "24");
         panel.apply(e, snap());
         QTRY_COMPARE_WITH_TIMEOUT(snap().dims.nx, 26u, 10000);
         QVERIFY2(snap().error.empty(), snap().error.c_str());
