@@ -135,7 +135,7 @@ public:
             if (near_wall(marked[n]))
                 (on_border(marked[n]) ? border_walls : walls).push_back(node_t(n));
         }
-        drop_batches(); // before the lists it launches over are freed, whatever throws next
+        drop_batches(); // before the lists they launch over are freed, whatever throws next
         LL_CUDA(cudaMemcpyAsync(flags_.get(), marked.data(), marked.size(), cudaMemcpyHostToDevice,
                                 stream_));
         upload(border_bulk_, border_bulk);
@@ -144,7 +144,7 @@ public:
         LL_CUDA(cudaStreamSynchronize(stream_));
     }
     void set_flow(const FlowParams& flow) override {
-        drop_batches(); // its launches hold the old parameters
+        drop_batches(); // their launches hold the old parameters
         cfg_.flow = flow;
         args_ = M::make_args(cfg_);
     }

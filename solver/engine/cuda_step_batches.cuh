@@ -4,12 +4,12 @@
 // launch one by one (CudaEngine::launch_step). A CRTP base of the engine, so that this policy
 // reads apart from the Engine implementation at no run-time cost. It reads the engine's state
 // (configuration, buffers, parity, step, near-wall list, launch report) as a friend, and owns
-// the graph and the environment switches; the engine drops the graph (drop_batches) wherever
-// what it was made from changes: parameters, launch, node lists.
+// the graph, the environment switches and the resident grid, which the engine drops
+// (drop_batches) wherever what they were made from changes: parameters, launch, node lists.
 //
 // [SECTION] batches         what the engine asks: queue a batch, ready its graph, drop both;
 //                           which lattices batch, and how
-// [SECTION] resident        the resident kernel's grid and launches
+// [SECTION] resident        the resident kernel's grid (asked once) and launches
 // [SECTION] graph capture   recording the steps a graph replays
 #pragma once
 #include "kernels.cuh"
@@ -18,6 +18,7 @@
 #include "solver/cuda/step_graph.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <type_traits>
 
 namespace ll::cuda {
@@ -72,9 +73,12 @@ protected:
         });
     }
 
-    // Forgets the graph: its launches hold the old parameters, launch configuration or node
-    // lists. Before the lists it launches over are freed.
-    void drop_batches() { graph_.reset(); }
+    // Forgets the graph and the resident grid: their launches hold the old parameters, launch
+    // configuration or node lists. Before the lists a graph launches over are freed.
+    void drop_batches() {
+        graph_.reset();
+        resident_grid_.reset();
+    }
 
 private:
     // Where the same small lattices fit in one wave of the GPU (a thread for every node and
@@ -90,15 +94,18 @@ private:
         return std::is_floating_point_v<Store> && !cfg.tile.is_tile() &&
                cfg.dims.nodes() <= kGraphMaxNodes;
     }
-    bool replays_graphs() const {
-        return graphs_allowed_ && batches_small_steps() && !runs_resident();
-    }
-    bool runs_resident() const { return resident_grid() > 0; }
+    bool replays_graphs() { return graphs_allowed_ && batches_small_steps() && !runs_resident(); }
+    bool runs_resident() { return resident_grid() > 0; }
 
     // ---- [SECTION] resident ----
 
-    // Blocks of a resident launch, or 0 where it does not apply or one wave is too small.
-    unsigned resident_grid() const {
+    // Blocks of a resident launch, or 0 where it does not apply or one wave is too small. The
+    // occupancy calculator is asked once, until drop_batches(): not at every batch.
+    unsigned resident_grid() {
+        if (!resident_grid_) resident_grid_ = one_wave_resident_grid();
+        return *resident_grid_;
+    }
+    unsigned one_wave_resident_grid() const {
         const EngineConfig& cfg = self().cfg_;
         unsigned grid = 0;
         if constexpr (!PlannedModel<M>)
@@ -207,6 +214,7 @@ private:
     // LATTICELAB_CUDA_GRAPHS, read once: a bad value fails the engine's construction.
     const bool graphs_allowed_ = cuda_graphs_allowed();
     const bool resident_allowed_ = resident_steps_allowed(); // LATTICELAB_RESIDENT, likewise
+    std::optional<unsigned> resident_grid_; // resident_grid(), until drop_batches()
 };
 
 } // namespace ll::cuda
