@@ -1,16 +1,21 @@
 // The CUDA back end of every model: the bulk kernel plus the near-wall list (docs/DESIGN.md,
-// "The GPU step"), or a model's step plan; one stream, timed with CUDA events.
+// "The GPU step"), or a model's step plan; one stream, timed with CUDA events. Two of its parts
+// read apart, in headers of their own: small-step batching (cuda_step_batches.cuh, CUDA graphs
+// and the resident kernel; a base of the engine) and the launch shape (cuda_launch_shape.cuh:
+// occupancy and register caps, parity variants, the launch report).
 //
-// [SECTION] CudaEngine        Engine implementation: steps, state exchange, fields, launch
-// [SECTION] launch shape      occupancy cap through reserved dynamic shared memory, register
-//                             caps through the bulk kernel's capped variants
+// [SECTION] CudaEngine   Engine implementation: steps, state exchange, fields, launch, halo
+//                        exchange, the kernel bench
+// [SECTION] one step     a step's launches: the bulk kernel, the near-wall lists beside it, a
+//                        tile's border and interior, a plan's passes
 #pragma once
 #include "cuda_halo.cuh"
+#include "cuda_launch_shape.cuh"
+#include "cuda_step_batches.cuh"
 #include "engine.hpp"
 #include "kernels.cuh"
 #include "model_engine.hpp"
 #include "register_caps.hpp"
-#include "resident_steps.cuh"
 #include "solver/cuda/cuda_buffer.hpp"
 #include "solver/cuda/device_probes.hpp"
 #include "solver/cuda/device_properties.cuh"
@@ -20,15 +25,21 @@
 #include <array>
 #include <memory>
 #include <stdexcept>
-#include <type_traits>
 
 namespace ll::cuda {
 
 template <NodeModel M>
-class CudaEngine final : public ModelEngine<M> {
+class CudaEngine final : public ModelEngine<M>, private CudaStepBatches<M, CudaEngine<M>> {
     using Real = typename M::Real;
     using Store = typename M::Store;
     using Args = typename M::Args;
+    // Small-step batching reads the engine's state and launches its steps (launch_step).
+    using Batches = CudaStepBatches<M, CudaEngine>;
+    friend Batches;
+    using Batches::drop_batches;
+    using Batches::kGraphSteps;
+    using Batches::queue_steps;
+    using Batches::ready_graph;
 
 public:
     explicit CudaEngine(const EngineConfig& cfg) : cfg_(cfg), args_(M::make_args(cfg)) {
@@ -124,7 +135,7 @@ public:
             if (near_wall(marked[n]))
                 (on_border(marked[n]) ? border_walls : walls).push_back(node_t(n));
         }
-        graph_.reset(); // before the lists it launches over are freed, whatever throws next
+        drop_batches(); // before the lists they launch over are freed, whatever throws next
         LL_CUDA(cudaMemcpyAsync(flags_.get(), marked.data(), marked.size(), cudaMemcpyHostToDevice,
                                 stream_));
         upload(border_bulk_, border_bulk);
@@ -133,7 +144,7 @@ public:
         LL_CUDA(cudaStreamSynchronize(stream_));
     }
     void set_flow(const FlowParams& flow) override {
-        graph_.reset(); // its launches hold the old parameters
+        drop_batches(); // their launches hold the old parameters
         cfg_.flow = flow;
         args_ = M::make_args(cfg_);
     }
@@ -149,7 +160,7 @@ public:
         if (!why.empty()) throw ConfigError(why);
         LaunchConfig old = cfg_.launch;
         cfg_.launch = launch;
-        graph_.reset();
+        drop_batches();
         try {
             report_ = compute_launch_report();
         } catch (...) {
@@ -326,6 +337,12 @@ private:
     void upload_doubles(double* to, const double* from, std::size_t count) {
         LL_CUDA(cudaMemcpyAsync(to, from, count * sizeof(double), cudaMemcpyHostToDevice, stream_));
     }
+    void upload(DeviceBuffer<node_t>& to, const std::vector<node_t>& list) {
+        to.allocate(list.size());
+        if (!list.empty())
+            LL_CUDA(cudaMemcpyAsync(to.get(), list.data(), list.size() * sizeof(node_t),
+                                    cudaMemcpyHostToDevice, stream_));
+    }
 
     static unsigned grid_for(node_t nodes, int block = 256) {
         return unsigned((std::uint64_t(nodes) + block - 1) / block);
@@ -338,46 +355,17 @@ private:
                              step_);
     }
 
-    // Calls f(std::integral_constant<int, P>{}) for a step of parity P: 0 or 1 for the in-place
-    // schemes, always 0 for A-B ones, whose kernels compute the same for either, so that their
-    // parity-1 kernels are never built (a CUDA build's time is mostly kernel instantiations).
-    template <Scheme Sc, class F>
-    static void with_parity(int parity, F&& f) {
-        if constexpr (is_in_place(Sc))
-            if (parity) return f(std::integral_constant<int, 1>{});
-        f(std::integral_constant<int, 0>{});
+    // Registers, blocks per SM and occupancy of the current kernel; the occupancy cap is
+    // enforced by asking for enough dynamic shared memory that no more blocks fit on an SM
+    // (cuda_launch_shape.cuh).
+    LaunchReport compute_launch_report() const {
+        if constexpr (PlannedModel<M>)
+            return binding_pass_report(plan_passes(), cfg_.launch);
+        else
+            return node_kernel_report<M>(cfg_);
     }
 
-    // The kernel a step launches now (for A-A and esoteric: the one of the current parity).
-    template <Layout L, Scheme Sc, class C>
-    const void* kernel_for(int parity) const {
-        if constexpr (Sc == Scheme::SharedX) {
-            return reinterpret_cast<const void*>(&shared_x<typename M::Stencil, L, C, Real, Store>);
-        } else {
-            if constexpr (register_capped<M, L, Sc, C>())
-                if (cfg_.launch.register_cap)
-                    return reinterpret_cast<const void*>(capped<L, Sc, C>(parity));
-            const void* k = nullptr;
-            with_parity<Sc>(parity, [&](auto P) {
-                k = reinterpret_cast<const void*>(&step_bulk<M, L, Sc, C, P()>);
-            });
-            return k;
-        }
-    }
-
-    // The bulk kernel with cfg_.launch.register_cap registers (one of kRegisterCaps, which
-    // set_launch checked) for a step of `parity`; an A-B scheme has parity 0 only.
-    using CappedKernel = void (*)(Args, node_t);
-    template <Layout L, Scheme Sc, class C>
-    CappedKernel capped(int parity) const {
-        CappedKernel k = nullptr;
-        with_register_cap(cfg_.launch.register_cap, [&](auto regs) {
-            k = &step_bulk_capped<M, L, Sc, C, 0, regs()>;
-            if constexpr (is_in_place(Sc))
-                if (parity) k = &step_bulk_capped<M, L, Sc, C, 1, regs()>;
-        });
-        return k;
-    }
+    // ---- [SECTION] one step ----
 
     // A plan's passes (step_plan.hpp), one launch each, or only their PlanPass records.
     struct Sweeps {
@@ -408,150 +396,7 @@ private:
         return passes;
     }
 
-    // Small lattices are launch-bound: cylinder2d's 37 000 nodes ran 99 000 steps/s on an H200
-    // (2026-11-23), each step's kernels shorter than their launches. There whole batches of
-    // kGraphSteps steps replay a CUDA graph (StepGraph), the rest launch one by one. Not for
-    // 16-bit stores, whose rounding noise is keyed to the step (a replay would repeat it), nor
-    // for tiles, whose steps interleave with the exchange; LATTICELAB_CUDA_GRAPHS=0 turns it off.
-    static constexpr int kGraphSteps = 32;
-    static_assert(kGraphSteps % 2 == 0, "a replay leaves A-A's parity and pull's buffers as is");
-    static constexpr node_t kGraphMaxNodes = node_t(1) << 21;
-    bool batches_small_steps() const {
-        return std::is_floating_point_v<Store> && !cfg_.tile.is_tile() &&
-               cfg_.dims.nodes() <= kGraphMaxNodes;
-    }
-    bool replays_graphs() const {
-        return graphs_allowed_ && batches_small_steps() && !runs_resident();
-    }
-
-    // Where the same small lattices fit in one wave of the GPU (a thread for every node and
-    // near-wall node at once), batches of steps run in one resident kernel instead
-    // (resident_steps.cuh): no launch between steps, one kernel per step rather than two. On a
-    // larger lattice a thread would take several nodes, and the launched kernels' occupancy
-    // and streaming do better. Not for plans (D2Q37's passes), shared_x, AoS or MRT
-    // (has_resident_steps). LATTICELAB_RESIDENT=0 turns it off.
-    static constexpr int kResidentSteps = 64;
-    bool runs_resident() const { return resident_grid() > 0; }
-    // Blocks of a resident launch, or 0 where it does not apply or one wave is too small.
-    unsigned resident_grid() const {
-        unsigned grid = 0;
-        if constexpr (!PlannedModel<M>)
-            if (resident_allowed_ && batches_small_steps() && cooperative_launch() &&
-                cfg_.launch.register_cap == 0) // a cap asks for the capped launched kernel
-                M::with_step(cfg_.model, [&](auto L, auto Sc, auto C) {
-                    using Coll = typename decltype(C)::type;
-                    if constexpr (Sc() != Scheme::SharedX && has_resident_steps<L(), Coll>)
-                        grid = one_wave_grid(resident_kernel<L(), Sc(), Coll>());
-                });
-        return grid;
-    }
-    template <Layout L, Scheme Sc, class C>
-    static const void* resident_kernel() {
-        return reinterpret_cast<const void*>(&resident_steps<M, L, Sc, C>);
-    }
-    unsigned one_wave_grid(const void* kernel) const {
-        const int block = cfg_.launch.block_size, smem = report_.dynamic_shared_bytes;
-        int per_sm = 0;
-        if (cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem) !=
-                cudaSuccess ||
-            cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, block, smem) !=
-                cudaSuccess) {
-            cudaGetLastError(); // e.g. a block too large for its registers: launch instead
-            return 0;
-        }
-        const std::uint64_t wave = std::uint64_t(per_sm) * device_properties().multiProcessorCount;
-        const std::uint64_t needed =
-            grid_for(cfg_.dims.nodes() + node_t(wall_nodes_.size()), block);
-        return needed <= wave ? unsigned(needed) : 0;
-    }
-    // The arguments `k` steps from now: finish_step() swaps the buffers (pull, push, split) or
-    // flips the parity (A-A, esoteric) once per step.
-    Args args_after(int k) const {
-        const bool in_place = is_in_place(cfg_.model.scheme);
-        const bool swapped = !in_place && k % 2 == 1;
-        return bound_args<M>(args_, swapped ? b_ : a_, swapped ? a_ : b_, in_place, flags_.get(),
-                             in_place ? parity_ ^ (k & 1) : parity_, step_ + std::uint32_t(k));
-    }
-    // Queues `steps` steps as resident launches of `grid` blocks, kResidentSteps at most each.
-    template <Layout L, Scheme Sc, class C>
-    void queue_resident(int steps, unsigned grid) {
-        const int block = cfg_.launch.block_size, smem = report_.dynamic_shared_bytes;
-        node_t nodes = cfg_.dims.nodes(), walls = node_t(wall_nodes_.size());
-        const node_t* list = wall_nodes_.get();
-        for (int done = 0; done < steps;) {
-            int n = std::min(kResidentSteps, steps - done);
-            Args even = args_after(0), odd = args_after(1);
-            void* params[] = {&even, &odd, &list, &walls, &nodes, &n};
-            LL_CUDA(cudaLaunchCooperativeKernel(resident_kernel<L, Sc, C>(), grid, block, params,
-                                                smem, stream_));
-            for (int i = 0; i < n; ++i)
-                finish_step<M, Sc>(a_, b_, parity_, step_);
-            done += n;
-        }
-    }
-    static bool cooperative_launch() {
-        static const bool supported = [] {
-            int device = 0, v = 0;
-            return cudaGetDevice(&device) == cudaSuccess &&
-                   cudaDeviceGetAttribute(&v, cudaDevAttrCooperativeLaunch, device) ==
-                       cudaSuccess &&
-                   v == 1;
-        }();
-        return supported;
-    }
-    void queue_steps(int steps) {
-        M::with_step(cfg_.model, [&](auto L, auto Sc, auto C) {
-            using Coll = typename decltype(C)::type;
-            int s = 0;
-            if constexpr (!PlannedModel<M> && Sc() != Scheme::SharedX &&
-                          has_resident_steps<L(), Coll>)
-                if (const unsigned grid = steps >= 2 ? resident_grid() : 0) {
-                    queue_resident<L(), Sc(), Coll>(steps, grid);
-                    s = steps;
-                }
-            if (replays_graphs() && steps >= kGraphSteps) {
-                ready_graph(); // a replay leaves the state it needs as it found it
-                for (; s + kGraphSteps <= steps; s += kGraphSteps) {
-                    step_ += kGraphSteps;
-                    graph_.launch(stream_);
-                }
-            }
-            for (; s < steps; ++s)
-                launch_step<L(), Sc(), Coll>();
-        });
-    }
-    void ready_graph() {
-        if (!replays_graphs() || graph_.matches(a_[0].get(), parity_)) return;
-        M::with_step(cfg_.model, [&](auto L, auto Sc, auto C) {
-            capture_steps<L(), Sc(), typename decltype(C)::type>();
-        });
-    }
-    // Records kGraphSteps steps into graph_ without running them. launch_step() advances the
-    // host's step state as it records; it is put back as it was, also when a launch throws.
-    template <Layout L, Scheme Sc, class C>
-    void capture_steps() {
-        const int parity = parity_;
-        const std::uint32_t step = step_;
-        int recorded = 0;
-        const auto restore = [&] {
-            parity_ = parity;
-            step_ = step;
-            if (!is_in_place(Sc) && recorded % 2 == 1)
-                for (std::size_t k = 0; k < a_.size(); ++k)
-                    a_[k].swap(b_[k]);
-        };
-        try {
-            graph_.capture(stream_, a_[0].get(), parity_, [&] {
-                for (; recorded < kGraphSteps; ++recorded)
-                    launch_step<L, Sc, C>();
-            });
-        } catch (...) {
-            restore();
-            throw;
-        }
-        restore();
-    }
-
+    // One step, queued on the stream (or recorded: the batches call it, cuda_step_batches.cuh).
     template <Layout L, Scheme Sc, class C>
     void launch_step() {
         const Args a = current_args();
@@ -624,8 +469,9 @@ private:
             const unsigned grid = grid_for(count, block);
             const int smem = report_.dynamic_shared_bytes;
             if constexpr (kNodes == BulkNodes::All && register_capped<M, L, Sc, C>())
-                if (cfg_.launch.register_cap) {
-                    capped<L, Sc, C>(parity_)<<<grid, block, smem, stream>>>(a, count);
+                if (const int cap = cfg_.launch.register_cap) {
+                    const CappedKernel<M> capped = capped_kernel<M, L, Sc, C>(cap, parity_);
+                    capped<<<grid, block, smem, stream>>>(a, count);
                     return;
                 }
             with_parity<Sc>(parity_, [&](auto P) {
@@ -641,105 +487,6 @@ private:
         with_parity<Sc>(parity_, [&](auto P) {
             step_walls<M, L, Sc, C, P()><<<grid_for(count), 256, 0, stream>>>(a, list.get(), count);
         });
-    }
-
-    void upload(DeviceBuffer<node_t>& to, const std::vector<node_t>& list) {
-        to.allocate(list.size());
-        if (!list.empty())
-            LL_CUDA(cudaMemcpyAsync(to.get(), list.data(), list.size() * sizeof(node_t),
-                                    cudaMemcpyHostToDevice, stream_));
-    }
-
-    // Registers, blocks per SM and occupancy of the current kernel; the occupancy cap is
-    // enforced by asking for enough dynamic shared memory that no more blocks fit on an SM.
-    LaunchReport compute_launch_report() {
-        if constexpr (PlannedModel<M>)
-            return binding_pass_report();
-        else
-            return node_kernel_report();
-    }
-    LaunchReport node_kernel_report() {
-        LaunchReport r{};
-        M::with_step(cfg_.model, [&](auto L, auto Sc, auto C) {
-            using Coll = typename decltype(C)::type;
-            std::size_t needed = 0;
-            if constexpr (Sc() == Scheme::SharedX)
-                needed = shared_x_bytes<typename M::Stencil, Real>(cfg_.launch.block_size);
-            r = occupancy_for(kernel_for<L(), Sc(), Coll>(0), needed);
-            // An in-place scheme alternates two kernels, which need the same shared-memory
-            // setting; the report is the binding one (A-A's odd step: 80 registers against 48
-            // for D3Q19 FP32 BGK), as Bailey et al. 2009 give A-A:2's.
-            if constexpr (is_in_place(Sc()))
-                r = binding(r, occupancy_for(kernel_for<L(), Sc(), Coll>(1), needed));
-            if constexpr (Sc() != Scheme::SharedX) share_launch_bytes<L(), Sc(), Coll>(r);
-        });
-        return r;
-    }
-    // Of two kernels that alternate, the one that fits fewer warps on an SM (on a tie, the one
-    // with more registers): what their steps are bounded by.
-    static LaunchReport binding(const LaunchReport& a, const LaunchReport& b) {
-        if (b.theoretical_occupancy != a.theoretical_occupancy)
-            return b.theoretical_occupancy < a.theoretical_occupancy ? b : a;
-        return b.registers_per_thread > a.registers_per_thread ? b : a;
-    }
-    // Every launch variant of the bulk kernel (BulkNodes) with the reported one's shared
-    // memory, which enforces the occupancy cap. Parity 1 only where the scheme has it, so that
-    // A-B schemes instantiate no kernel they never launch.
-    template <Layout L, Scheme Sc, class C>
-    void share_launch_bytes(const LaunchReport& r) {
-        share_launch_bytes_of<L, Sc, C, 0>(r);
-        if constexpr (is_in_place(Sc)) share_launch_bytes_of<L, Sc, C, 1>(r);
-    }
-    template <Layout L, Scheme Sc, class C, int Parity>
-    void share_launch_bytes_of(const LaunchReport& r) {
-        const void* variants[] = {
-            reinterpret_cast<const void*>(&step_bulk<M, L, Sc, C, Parity, BulkNodes::All>),
-            reinterpret_cast<const void*>(&step_bulk<M, L, Sc, C, Parity, BulkNodes::AllButBorder>),
-            reinterpret_cast<const void*>(&step_bulk<M, L, Sc, C, Parity, BulkNodes::Listed>)};
-        for (const void* k : variants)
-            LL_CUDA(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                         r.dynamic_shared_bytes));
-    }
-
-    // A plan's report is its binding pass's: the lowest occupancy (D2Q37's collision, with its
-    // register count), and the smallest block limit of them all. The cap applies to every pass.
-    LaunchReport binding_pass_report() {
-        LaunchReport r{};
-        r.theoretical_occupancy = 2; // above any real one
-        int max_threads = 1024;
-        for (const PlanPass& p : plan_passes()) {
-            const LaunchReport pass = occupancy_for(p.kernel, 0);
-            max_threads = std::min(max_threads, pass.max_threads_per_block);
-            if (pass.theoretical_occupancy < r.theoretical_occupancy) r = pass;
-        }
-        r.max_threads_per_block = max_threads;
-        return r;
-    }
-
-    LaunchReport occupancy_for(const void* kernel, std::size_t needed_smem) {
-        cudaFuncAttributes attr{};
-        LL_CUDA(cudaFuncGetAttributes(&attr, kernel));
-        const int block = cfg_.launch.block_size;
-        if (block > attr.maxThreadsPerBlock)
-            throw ConfigError("block_size = " + std::to_string(block) + ": this kernel uses " +
-                              std::to_string(attr.numRegs) + " registers per thread, so at most " +
-                              std::to_string(attr.maxThreadsPerBlock) +
-                              " threads fit in a block; use a multiple of 32 up to that");
-        const int cap = cfg_.launch.blocks_per_sm_cap;
-        // Reserve shared memory so that at most `cap` blocks fit on one SM.
-        std::size_t smem = needed_smem;
-        if (cap > 0)
-            smem = shared_bytes_capping(kernel, block, cap, needed_smem);
-        else
-            LL_CUDA(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                         int(smem)));
-        LaunchReport r = function_launch_report(kernel, block, smem);
-        if (r.blocks_per_sm == 0)
-            throw ConfigError("block_size = " + std::to_string(block) +
-                              ": no block of this size fits on an SM with the requested "
-                              "occupancy cap; use a smaller block or a higher cap");
-        r.dynamic_shared_bytes = int(cap > 0 ? smem : 0);
-        return r;
     }
 
     EngineConfig cfg_;
@@ -759,11 +506,8 @@ private:
     CudaEvent step_begun_;       // the stream reached the step the side lane takes part in
     bool border_queued_ = false; // start_border() queued, start_interior() not
     StreamTimer timer_;
-    StepGraph graph_; // a batch of steps to replay (queue_steps)
-    // LATTICELAB_CUDA_GRAPHS, read once: a bad value fails the engine's construction.
-    const bool graphs_allowed_ = cuda_graphs_allowed();
-    const bool resident_allowed_ = resident_steps_allowed(); // LATTICELAB_RESIDENT, likewise
-    const bool wall_lane_allowed_ = wall_lane_allowed();     // LATTICELAB_WALL_LANE, likewise
+    // LATTICELAB_WALL_LANE, read once: a bad value fails the engine's construction.
+    const bool wall_lane_allowed_ = wall_lane_allowed();
     HaloLists<Store> halo_;
     LaunchReport report_{};
 };

@@ -1,0 +1,220 @@
+// Small-step batching for CudaEngine (cuda_engine.cuh): where a lattice is small enough that its
+// steps are launch-bound, a batch of steps runs in one resident cooperative kernel
+// (resident_steps.cuh) or replays a captured CUDA graph (solver/cuda/step_graph.hpp); the rest
+// launch one by one (CudaEngine::launch_step). A CRTP base of the engine, so that this policy
+// reads apart from the Engine implementation at no run-time cost. It reads the engine's state
+// (configuration, buffers, parity, step, near-wall list, launch report) as a friend, and owns
+// the graph, the environment switches and the resident grid, which the engine drops
+// (drop_batches) wherever what they were made from changes: parameters, launch, node lists.
+//
+// [SECTION] batches         what the engine asks: queue a batch, ready its graph, drop both;
+//                           which lattices batch, and how
+// [SECTION] resident        the resident kernel's grid (asked once) and launches
+// [SECTION] graph capture   recording the steps a graph replays
+#pragma once
+#include "kernels.cuh"
+#include "resident_steps.cuh"
+#include "solver/cuda/device_properties.cuh"
+#include "solver/cuda/step_graph.hpp"
+
+#include <algorithm>
+#include <optional>
+#include <type_traits>
+
+namespace ll::cuda {
+
+template <NodeModel M, class Engine>
+class CudaStepBatches {
+    using Store = typename M::Store;
+    using Args = typename M::Args;
+
+protected:
+    // ---- [SECTION] batches ----
+
+    // Small lattices are launch-bound: cylinder2d's 37 000 nodes ran 99 000 steps/s on an H200
+    // (2026-11-23), each step's kernels shorter than their launches. There whole batches of
+    // kGraphSteps steps replay a CUDA graph (StepGraph), the rest launch one by one. Not for
+    // 16-bit stores, whose rounding noise is keyed to the step (a replay would repeat it), nor
+    // for tiles, whose steps interleave with the exchange; LATTICELAB_CUDA_GRAPHS=0 turns it off.
+    static constexpr int kGraphSteps = 32;
+    static_assert(kGraphSteps % 2 == 0, "a replay leaves A-A's parity and pull's buffers as is");
+    static constexpr node_t kGraphMaxNodes = node_t(1) << 21;
+
+    // Queues `steps` steps: resident launches where they apply, else graph replays of whole
+    // batches, and the rest launched one by one.
+    void queue_steps(int steps) {
+        Engine& e = self();
+        M::with_step(e.cfg_.model, [&](auto L, auto Sc, auto C) {
+            using Coll = typename decltype(C)::type;
+            int s = 0;
+            if constexpr (!PlannedModel<M> && Sc() != Scheme::SharedX &&
+                          has_resident_steps<L(), Coll>)
+                if (const unsigned grid = steps >= 2 ? resident_grid() : 0) {
+                    queue_resident<L(), Sc(), Coll>(steps, grid);
+                    s = steps;
+                }
+            if (replays_graphs() && steps >= kGraphSteps) {
+                ready_graph(); // a replay leaves the state it needs as it found it
+                for (; s + kGraphSteps <= steps; s += kGraphSteps) {
+                    e.step_ += kGraphSteps;
+                    graph_.launch(e.stream_);
+                }
+            }
+            for (; s < steps; ++s)
+                e.template launch_step<L(), Sc(), Coll>();
+        });
+    }
+    // Captures the graph that queue_steps() replays, unless the one it holds still fits.
+    void ready_graph() {
+        Engine& e = self();
+        if (!replays_graphs() || graph_.matches(e.a_[0].get(), e.parity_)) return;
+        M::with_step(e.cfg_.model, [&](auto L, auto Sc, auto C) {
+            capture_steps<L(), Sc(), typename decltype(C)::type>();
+        });
+    }
+
+    // Forgets the graph and the resident grid: their launches hold the old parameters, launch
+    // configuration or node lists. Before the lists a graph launches over are freed.
+    void drop_batches() {
+        graph_.reset();
+        resident_grid_.reset();
+    }
+
+private:
+    // Where the same small lattices fit in one wave of the GPU (a thread for every node and
+    // near-wall node at once), batches of steps run in one resident kernel instead
+    // (resident_steps.cuh): no launch between steps, one kernel per step rather than two. On a
+    // larger lattice a thread would take several nodes, and the launched kernels' occupancy
+    // and streaming do better. Not for plans (D2Q37's passes), shared_x, AoS or MRT
+    // (has_resident_steps). LATTICELAB_RESIDENT=0 turns it off.
+    static constexpr int kResidentSteps = 64;
+
+    bool batches_small_steps() const {
+        const EngineConfig& cfg = self().cfg_;
+        return std::is_floating_point_v<Store> && !cfg.tile.is_tile() &&
+               cfg.dims.nodes() <= kGraphMaxNodes;
+    }
+    bool replays_graphs() { return graphs_allowed_ && batches_small_steps() && !runs_resident(); }
+    bool runs_resident() { return resident_grid() > 0; }
+
+    // ---- [SECTION] resident ----
+
+    // Blocks of a resident launch, or 0 where it does not apply or one wave is too small. The
+    // occupancy calculator is asked once, until drop_batches(): not at every batch.
+    unsigned resident_grid() {
+        if (!resident_grid_) resident_grid_ = one_wave_resident_grid();
+        return *resident_grid_;
+    }
+    unsigned one_wave_resident_grid() const {
+        const EngineConfig& cfg = self().cfg_;
+        unsigned grid = 0;
+        if constexpr (!PlannedModel<M>)
+            if (resident_allowed_ && batches_small_steps() && cooperative_launch() &&
+                cfg.launch.register_cap == 0) // a cap asks for the capped launched kernel
+                M::with_step(cfg.model, [&](auto L, auto Sc, auto C) {
+                    using Coll = typename decltype(C)::type;
+                    if constexpr (Sc() != Scheme::SharedX && has_resident_steps<L(), Coll>)
+                        grid = one_wave_grid(resident_kernel<L(), Sc(), Coll>());
+                });
+        return grid;
+    }
+    template <Layout L, Scheme Sc, class C>
+    static const void* resident_kernel() {
+        return reinterpret_cast<const void*>(&resident_steps<M, L, Sc, C>);
+    }
+    unsigned one_wave_grid(const void* kernel) const {
+        const Engine& e = self();
+        const int block = e.cfg_.launch.block_size, smem = e.report_.dynamic_shared_bytes;
+        int per_sm = 0;
+        if (cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem) !=
+                cudaSuccess ||
+            cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, block, smem) !=
+                cudaSuccess) {
+            cudaGetLastError(); // e.g. a block too large for its registers: launch instead
+            return 0;
+        }
+        const std::uint64_t wave = std::uint64_t(per_sm) * device_properties().multiProcessorCount;
+        const std::uint64_t needed =
+            Engine::grid_for(e.cfg_.dims.nodes() + node_t(e.wall_nodes_.size()), block);
+        return needed <= wave ? unsigned(needed) : 0;
+    }
+    static bool cooperative_launch() {
+        static const bool supported = [] {
+            int device = 0, v = 0;
+            return cudaGetDevice(&device) == cudaSuccess &&
+                   cudaDeviceGetAttribute(&v, cudaDevAttrCooperativeLaunch, device) ==
+                       cudaSuccess &&
+                   v == 1;
+        }();
+        return supported;
+    }
+
+    // The arguments `k` steps from now: finish_step() swaps the buffers (pull, push, split) or
+    // flips the parity (A-A, esoteric) once per step.
+    Args args_after(int k) const {
+        const Engine& e = self();
+        const bool in_place = is_in_place(e.cfg_.model.scheme);
+        const bool swapped = !in_place && k % 2 == 1;
+        return bound_args<M>(e.args_, swapped ? e.b_ : e.a_, swapped ? e.a_ : e.b_, in_place,
+                             e.flags_.get(), in_place ? e.parity_ ^ (k & 1) : e.parity_,
+                             e.step_ + std::uint32_t(k));
+    }
+    // Queues `steps` steps as resident launches of `grid` blocks, kResidentSteps at most each.
+    template <Layout L, Scheme Sc, class C>
+    void queue_resident(int steps, unsigned grid) {
+        Engine& e = self();
+        const int block = e.cfg_.launch.block_size, smem = e.report_.dynamic_shared_bytes;
+        node_t nodes = e.cfg_.dims.nodes(), walls = node_t(e.wall_nodes_.size());
+        const node_t* list = e.wall_nodes_.get();
+        for (int done = 0; done < steps;) {
+            int n = std::min(kResidentSteps, steps - done);
+            Args even = args_after(0), odd = args_after(1);
+            void* params[] = {&even, &odd, &list, &walls, &nodes, &n};
+            LL_CUDA(cudaLaunchCooperativeKernel(resident_kernel<L, Sc, C>(), grid, block, params,
+                                                smem, e.stream_));
+            for (int i = 0; i < n; ++i)
+                finish_step<M, Sc>(e.a_, e.b_, e.parity_, e.step_);
+            done += n;
+        }
+    }
+
+    // ---- [SECTION] graph capture ----
+
+    // Records kGraphSteps steps into graph_ without running them. launch_step() advances the
+    // host's step state as it records; it is put back as it was, also when a launch throws.
+    template <Layout L, Scheme Sc, class C>
+    void capture_steps() {
+        Engine& e = self();
+        const int parity = e.parity_;
+        const std::uint32_t step = e.step_;
+        int recorded = 0;
+        const auto restore = [&] {
+            e.parity_ = parity;
+            e.step_ = step;
+            if (!is_in_place(Sc) && recorded % 2 == 1)
+                for (std::size_t k = 0; k < e.a_.size(); ++k)
+                    e.a_[k].swap(e.b_[k]);
+        };
+        try {
+            graph_.capture(e.stream_, e.a_[0].get(), e.parity_, [&] {
+                for (; recorded < kGraphSteps; ++recorded)
+                    e.template launch_step<L, Sc, C>();
+            });
+        } catch (...) {
+            restore();
+            throw;
+        }
+        restore();
+    }
+
+    Engine& self() { return static_cast<Engine&>(*this); }
+    const Engine& self() const { return static_cast<const Engine&>(*this); }
+
+    StepGraph graph_; // a batch of steps to replay (queue_steps)
+    // LATTICELAB_CUDA_GRAPHS, read once: a bad value fails the engine's construction.
+    const bool graphs_allowed_ = cuda_graphs_allowed();
+    const bool resident_allowed_ = resident_steps_allowed(); // LATTICELAB_RESIDENT, likewise
+    std::optional<unsigned> resident_grid_; // resident_grid(), until drop_batches()
+};
+
+} // namespace ll::cuda
