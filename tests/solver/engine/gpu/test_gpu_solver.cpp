@@ -176,6 +176,9 @@ std::vector<double> stepped_with_changes(SimulationSetup s, const char* graphs,
     launch.block_size = 128;
     sim->set_launch(launch);
     sim->step(33);
+    launch.blocks_per_sm_cap = 2; // only the launch's shared memory changes: a new wave's size
+    sim->set_launch(launch);
+    sim->step(33);
     if (s.model.stencil != StencilKind::D2Q37) {
         const node_t inside = s.dims.nx * (s.dims.ny / 2) + s.dims.nx / 2 + 5;
         sim->set_node_types({{inside, kSolid}});
