@@ -85,7 +85,7 @@ private:
     // near-wall node at once), batches of steps run in one resident kernel instead
     // (resident_steps.cuh): no launch between steps, one kernel per step rather than two. On a
     // larger lattice a thread would take several nodes, and the launched kernels' occupancy
-    // and streaming do better. Not for plans (D2Q37's passes), shared_x, AoS or MRT
+    // and streaming do better. Not for plans (D2Q37's passes), shared_x or AoS
     // (has_resident_steps). LATTICELAB_RESIDENT=0 turns it off.
     static constexpr int kResidentSteps = 64;
 

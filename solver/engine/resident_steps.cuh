@@ -7,10 +7,11 @@
 // the previous step's values), so bulk and near-wall nodes need no barrier between them.
 //
 // The node's update is the launched kernels' own code (M::update), so the results are the same
-// bit for bit (tests/solver/engine/gpu/test_gpu_solver.cpp checks it for every scheme) but for
-// MRT: inlined into this larger kernel, nvcc contracted its moment transform's multiplies and
-// adds differently (7e-8 in FP32 on an H200), and a tiled run (launched kernels) would then
-// differ from one domain. MRT keeps the launched kernels (has_resident_steps).
+// bit for bit (tests/solver/engine/gpu/test_gpu_solver.cpp checks it for every scheme and
+// collision). MRT's dense moment transform once broke that: inlined into this larger kernel,
+// nvcc contracted its multiplies and adds differently (7e-8 in FP32). Its factored transform
+// (core/mrt_basis.hpp) matches bit for bit (GPU suite, 2026-11-26 session 7), so MRT runs
+// resident too.
 #pragma once
 #include "population_sets.hpp"
 #include "solver/core/collision.hpp"
@@ -21,9 +22,9 @@
 namespace ll::cuda {
 
 // Which kernels have a resident variant: SoA only (a small lattice in AoS replays graphs
-// instead; each variant is a kernel more in the CUDA build), and not MRT (above).
+// instead; each variant is a kernel more in the CUDA build).
 template <Layout L, class C>
-inline constexpr bool has_resident_steps = L == Layout::SoA && !std::is_same_v<C, Mrt>;
+inline constexpr bool has_resident_steps = L == Layout::SoA;
 
 // Every node of one step: index k < nodes is bulk node k (a node next to a wall skips itself
 // there), the rest are the near-wall list's nodes.
