@@ -14,10 +14,8 @@
 // resident too.
 #pragma once
 #include "population_sets.hpp"
-#include "solver/core/collision.hpp"
 
 #include <cooperative_groups.h>
-#include <type_traits>
 
 namespace ll::cuda {
 
