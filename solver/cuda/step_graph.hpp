@@ -1,8 +1,8 @@
-// A batch of time steps captured once as a CUDA graph and replayed (cuda_engine.cuh): on a small
-// lattice each kernel's work is shorter than its launch from the host, and a graph's kernels
-// start one after another on the GPU without it. The graph is tied to the state it was captured
-// in (which population buffer is current, the A-A parity); the engine drops it whenever what a
-// launch bakes in changes (parameters, launch configuration, node lists).
+// A batch of time steps captured once as a CUDA graph and replayed (engine/cuda_step_batches.cuh):
+// on a small lattice each kernel's work is shorter than its launch from the host, and a graph's
+// kernels start one after another on the GPU without it. The graph is tied to the state it was
+// captured in (which population buffer is current, the A-A parity); the engine drops it whenever
+// what a launch bakes in changes (parameters, launch configuration, node lists).
 #pragma once
 #include "cuda_check.hpp"
 

@@ -2,7 +2,7 @@
 // capped their kernels' registers with nvcc's --maxrregcount so that more warps fit on an SM
 // (32 registers: 33 % occupancy on the 8800 GTX), at the price of spills to local memory. Here
 // the cap is a run-time choice among instantiations built with __maxnreg__(N), as the parity
-// and the node list of a bulk launch are (kernels.cuh, cuda_engine.cuh).
+// and the node list of a bulk launch are (kernels.cuh, cuda_launch_shape.cuh).
 #pragma once
 #include "engine.hpp"
 
