@@ -18,6 +18,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <utility>
 
 namespace ll::thermal::boussinesq {
 namespace {
@@ -68,6 +69,18 @@ struct GpuCase {
 
 class BoussinesqGpu : public ::testing::TestWithParam<GpuCase> {};
 
+// A GPU and a CPU engine of `s`, both at its start state; the GPU engine is null (the test
+// then fails, saying why) where the GPU refuses the configuration.
+auto started_engines(const Scenario& s) {
+    std::string why;
+    auto gpu = make_cuda_engine(s.config, why);
+    EXPECT_TRUE(gpu) << why;
+    auto cpu = make_cpu_engine(s.config);
+    if (gpu) gpu->init(s.initial);
+    cpu->init(s.initial);
+    return std::pair{std::move(gpu), std::move(cpu)};
+}
+
 TEST_P(BoussinesqGpu, EverySchemeMatchesTheCpu) {
     LL_REQUIRE_BOUSSINESQ_GPU();
     const GpuCase p = GetParam();
@@ -78,12 +91,8 @@ TEST_P(BoussinesqGpu, EverySchemeMatchesTheCpu) {
         for (Layout l : {Layout::SoA, Layout::AoS}) {
             const CollisionKind coll = collisions[turn++ % 3];
             const Scenario s = gpu_case(p.three_d, sc, l, p.precision, p.temperature, coll);
-            std::string why;
-            auto gpu = make_cuda_engine(s.config, why);
-            ASSERT_TRUE(gpu) << why;
-            auto cpu = make_cpu_engine(s.config);
-            gpu->init(s.initial);
-            cpu->init(s.initial);
+            auto [gpu, cpu] = started_engines(s);
+            ASSERT_TRUE(gpu);
             for (int steps : {200, 1}) {
                 gpu->step(steps);
                 cpu->step(steps);
@@ -121,12 +130,8 @@ TEST(BoussinesqGpuState, ExchangeWithTheCpu) {
     LL_REQUIRE_BOUSSINESQ_GPU();
     const Scenario s = gpu_case(false, Scheme::Esoteric, Layout::SoA, Precision::FP64,
                                 TemperatureStencil::Reduced, CollisionKind::TRT);
-    std::string why;
-    auto gpu = make_cuda_engine(s.config, why);
-    ASSERT_TRUE(gpu) << why;
-    auto cpu = make_cpu_engine(s.config);
-    gpu->init(s.initial);
-    cpu->init(s.initial);
+    auto [gpu, cpu] = started_engines(s);
+    ASSERT_TRUE(gpu);
     gpu->step(101);
     std::vector<double> f, g;
     gpu->export_state(f, g);
