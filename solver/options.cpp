@@ -79,6 +79,15 @@ std::optional<StencilKind> parse_stencil(std::string_view s) {
 std::string stencil_names() {
     return kStencils.list();
 }
+std::string stencil_names(int d) {
+    std::string out;
+    for (const auto& [v, n] : kStencils.rows) {
+        if (dimensions(v) != d) continue;
+        if (!out.empty()) out.push_back('|');
+        out.append(n);
+    }
+    return out;
+}
 std::string_view to_string(BackendKind v) {
     return kBackends.name(v);
 }

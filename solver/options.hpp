@@ -82,8 +82,10 @@ std::optional<Precision> parse_precision(std::string_view);
 std::optional<BackendKind> parse_backend(std::string_view);
 std::optional<Storage> parse_storage(std::string_view);
 // "a|b|c" lists of the valid spellings, for messages and --help. stencil_names() lists the
-// isothermal stencils (the ones every isothermal preset can take); d2q37 parses too.
+// isothermal stencils; d2q37 parses too. stencil_names(d): those of dimension d, what a
+// preset of that dimension takes (a 2D preset's lattice has nz = 1, a 3D one's more).
 std::string stencil_names();
+std::string stencil_names(int dimensions);
 std::string collision_names();
 std::string scheme_names();
 std::string layout_names();

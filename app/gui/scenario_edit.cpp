@@ -20,15 +20,6 @@ constexpr std::array<std::string_view, 8> kTunedLive = {"scheme",    "layout",  
                                                         "storage",   "collision",   "block_size",
                                                         "occupancy", "register_cap"};
 
-// A choice key's values: "a|b|c" -> {a, b, c}.
-std::vector<std::string> choices_of(const KeySpec& k) {
-    std::vector<std::string> out;
-    const std::string choices = k.choices + "|";
-    for (std::size_t p = 0, q; (q = choices.find('|', p)) != std::string::npos; p = q + 1)
-        out.push_back(choices.substr(p, q - p));
-    return out;
-}
-
 // A value as a field shows it: reals to 6 digits, as the solver writes some ("10.000000",
 // "9.9999999999999991e-05" become "10", "0.0001"); other text as it is.
 std::string shown_value(const KeySpec& k, const std::string& value) {
@@ -55,20 +46,18 @@ std::vector<const KeySpec*> panel_keys(const std::string& scenario) {
     return out;
 }
 
-std::vector<std::string> scenario_stencils(const std::string& scenario) {
-    const ScenarioSpec* spec = find_scenario(scenario);
-    const KeySpec* k = spec ? find_key(*spec, "stencil") : nullptr;
-    if (!k) return {};
-    // The key's choices of the default's dimension (a 2D lattice takes no 3D stencil).
-    const int dims = dimensions(*parse_stencil(k->default_value));
+std::vector<std::string> key_choices(const KeySpec& k) {
     std::vector<std::string> out;
-    for (const std::string& c : choices_of(*k))
-        if (dimensions(*parse_stencil(c)) == dims) out.push_back(c);
+    const std::string choices = k.choices + "|";
+    for (std::size_t p = 0, q; (q = choices.find('|', p)) != std::string::npos; p = q + 1)
+        out.push_back(choices.substr(p, q - p));
     return out;
 }
 
-std::vector<std::string> key_choices(const std::string& scenario, const KeySpec& k) {
-    return k.name == "stencil" ? scenario_stencils(scenario) : choices_of(k);
+std::vector<std::string> scenario_stencils(const std::string& scenario) {
+    const ScenarioSpec* spec = find_scenario(scenario);
+    const KeySpec* k = spec ? find_key(*spec, "stencil") : nullptr;
+    return k ? key_choices(*k) : std::vector<std::string>{};
 }
 
 std::string key_tooltip(const KeySpec& k) {

@@ -25,10 +25,11 @@ struct ScenarioEdit {
 bool tuned_live(const std::string& key);
 // The keys the panel shows, in the preset's order: every key but those tuned live.
 std::vector<const KeySpec*> panel_keys(const std::string& scenario);
-// Stencils a preset may run: D2Q9 for a 2D one, D3Q19 and D3Q27 for a 3D one.
+// What a choice key's combo offers: its choices, "a|b|c" -> {a, b, c}. The preset declares
+// them (a 2D preset's stencil key offers only D2Q9: solver/scenario/keys.cpp).
+std::vector<std::string> key_choices(const KeySpec& k);
+// Stencils a preset may run: its stencil key's choices.
 std::vector<std::string> scenario_stencils(const std::string& scenario);
-// What a choice key's combo offers: its choices (the stencils of the preset's dimension).
-std::vector<std::string> key_choices(const std::string& scenario, const KeySpec& k);
 // A field's tooltip: the key's help (KeySpec::help), what it allows and what empty means.
 std::string key_tooltip(const KeySpec& k);
 

@@ -115,7 +115,7 @@ bool ScenarioControls::draw_choice(const KeySpec& k, const std::string& shown) {
     mark_field(k); // the combo's frame, not the last entry of its list
     if (!open) return false;
     bool changed = false;
-    for (const std::string& c : key_choices(edit_.scenario, k))
+    for (const std::string& c : key_choices(k))
         if (ImGui::Selectable(c.c_str(), c == shown) && c != shown) {
             set_key(edit_, k.name, c);
             changed = true;

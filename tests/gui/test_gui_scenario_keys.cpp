@@ -109,7 +109,7 @@ private slots:
         const KeySpec& length = *find_key(*find_scenario("duct3d"), "length");
         QCOMPARE(unset_hint(panel().edit(), length, snap()), std::string("24")); // the box's
         const KeySpec& drive = *find_key(*find_scenario("duct3d"), "drive");
-        QCOMPARE(key_choices("duct3d", drive), (std::vector<std::string>{"force", "pressure"}));
+        QCOMPARE(key_choices(drive), (std::vector<std::string>{"force", "pressure"}));
         // Tooltips from the key's spec: its help and what it allows.
         const std::string tip = key_tooltip(drive);
         QVERIFY(contains(tip, drive.help.c_str()) && contains(tip, "one of force|pressure"));

@@ -114,12 +114,19 @@ TEST(ConfigErrors, MrtWithD3Q27) {
         {"collision = mrt", "d3q27", "d3q19"});
 }
 
-TEST(ConfigErrors, D2Q9OnThreeDimensionalLattice) {
+// A preset offers the stencils of its dimension (stencil_names(d)): a 3D preset refuses D2Q9
+// and a 2D one D3Q19, naming the key and what it takes. D3Q19 on a 2D lattice used to run.
+TEST(ConfigErrors, StencilOfTheOtherDimension) {
     expect_config_error(
         [] {
             create_cpu("cavity3d", {{"size", "8"}, {"stencil", "d2q9"}});
         },
-        {"stencil = d2q9", "nz", "d3q19"});
+        {"stencil = 'd2q9'", "one of d3q19|d3q27"});
+    expect_config_error(
+        [] {
+            create_cpu("cylinder2d", {{"stencil", "d3q19"}});
+        },
+        {"stencil = 'd3q19'", "one of d2q9"});
 }
 
 TEST(ConfigErrors, ReTauAndUrefAllSet) {
