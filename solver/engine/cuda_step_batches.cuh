@@ -166,6 +166,10 @@ private:
         const int block = e.cfg_.launch.block_size, smem = e.report_.dynamic_shared_bytes;
         node_t nodes = e.cfg_.dims.nodes(), walls = node_t(e.wall_nodes_.size());
         const node_t* list = e.wall_nodes_.get();
+        // A kernel's shared-memory limit is the process's, not this engine's: another engine of
+        // the same model may have set it since resident_grid() was asked.
+        LL_CUDA(cudaFuncSetAttribute(resident_kernel<L, Sc, C>(),
+                                     cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
         for (int done = 0; done < steps;) {
             int n = std::min(kResidentSteps, steps - done);
             Args even = args_after(0), odd = args_after(1);
