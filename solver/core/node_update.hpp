@@ -101,6 +101,12 @@ struct Propagation {
     }
     // Where the reflection of incoming direction i from the wall node `sf` lives, and what the
     // wall adds (boundary.hpp).
+    LL_HD static offset_t reflection_slot(const Args& a, const NodeFrame& fr, int i,
+                                          std::uint8_t sf, Real& add) {
+        const Redirect<Real> r = wall_redirect<S, Sc>(a, fr, i, sf);
+        add = r.add;
+        return population_index<L>(resolve(a, fr, r.d), r.dir, a.dims.nodes(), S::Q);
+    }
     LL_HD static offset_t reflection_slot(const WallLookup& w, int i, std::uint8_t sf, Real& add) {
         Args a{};
         a.dims = w.dims;
@@ -108,15 +114,20 @@ struct Propagation {
         a.parity = w.parity;
         for (int k = 0; k < 3; ++k)
             a.wall_u[k] = w.wall_u[k];
-        const NodeFrame fr = make_frame(w.dims, w.n);
-        const Redirect<Real> r = wall_redirect<S, Sc>(a, fr, i, sf);
-        add = r.add;
-        return population_index<L>(resolve(a, fr, r.d), r.dir, a.dims.nodes(), S::Q);
+        return reflection_slot(a, make_frame(w.dims, w.n), i, sf, add);
     }
     LL_HD_NOINLINE static Real reflected(WallLookup w, int i, std::uint8_t sf) {
         Real add;
         const offset_t slot = reflection_slot(w, i, sf, add);
         return load<Real>(w.mem, slot) + add;
+    }
+    // The same read in the caller's code, so that a node's reflected reads issue together
+    // (Pass::Resident). It computes what the call computes: the CUDA units of these models
+    // are built without FMA contraction (solver/models/CMakeLists.txt).
+    LL_HD static Real reflected_inline(const Args& a, const NodeFrame& fr, int i, std::uint8_t sf) {
+        Real add;
+        const offset_t slot = reflection_slot(a, fr, i, sf, add);
+        return load<Real>(a.src, slot) + add;
     }
     // The inverse of reflected(): stores what reflected() will read back.
     LL_HD_NOINLINE static void store_reflected(WallLookup w, int i, std::uint8_t sf, Real value) {
@@ -125,14 +136,33 @@ struct Propagation {
         store(w.mem, slot, value - add);
     }
 
-    // Replace the populations whose source is a half-way wall by their reflection.
-    LL_HD static void apply_walls(const Args& a, const NodeFrame& fr, Real (&f)[S::Q]) {
+    // The flag of the node each incoming population streams from (sf[0], the rest population's
+    // own node, is not read).
+    LL_HD static void source_flags(const Args& a, const NodeFrame& fr, std::uint8_t (&sf)[S::Q]) {
+        sf[0] = 0;
+        LL_UNROLL
+        for (int i = 1; i < S::Q; ++i)
+            sf[i] = a.flags[fr.shift(-cvel<S>(i, 0), -cvel<S>(i, 1), -cvel<S>(i, 2))];
+    }
+    // Replace the populations whose source is a half-way wall by their reflection; kInline
+    // (Pass::Resident) reads each reflection in the caller's code instead of a call.
+    template <bool kInline = false>
+    LL_HD static void apply_walls(const Args& a, const NodeFrame& fr,
+                                  const std::uint8_t (&sf)[S::Q], Real (&f)[S::Q]) {
         LL_UNROLL
         for (int i = 1; i < S::Q; ++i) {
-            const std::uint8_t sf =
-                a.flags[fr.shift(-cvel<S>(i, 0), -cvel<S>(i, 1), -cvel<S>(i, 2))];
-            if (is_halfway_wall(sf)) f[i] = reflected(wall_lookup(a, fr.n), i, sf);
+            if (!is_halfway_wall(sf[i])) continue;
+            if constexpr (kInline)
+                f[i] = reflected_inline(a, fr, i, sf[i]);
+            else
+                f[i] = reflected(wall_lookup(a, fr.n), i, sf[i]);
         }
+    }
+    template <bool kInline = false>
+    LL_HD static void apply_walls(const Args& a, const NodeFrame& fr, Real (&f)[S::Q]) {
+        std::uint8_t sf[S::Q];
+        source_flags(a, fr, sf);
+        apply_walls<kInline>(a, fr, sf, f);
     }
 
     // f_i(x, t) exactly as the next step would see it (walls applied, pressure ends completed),
@@ -169,21 +199,39 @@ struct Propagation {
 // Which nodes a pass updates: all of them (the CPU loop), only those with no wall neighbour
 // (the GPU bulk kernel, which then carries no wall code), or only those with one (the GPU
 // boundary-list kernel). Nodes touch only their own slots, so the split needs no ordering.
-enum class Pass : std::uint8_t { All, Bulk, NearWall };
+// Resident is All for the resident kernel (engine/resident_steps.cuh), where one thread holds
+// one node of a lattice that sits in L2 and no other warps hide latency: a node's populations
+// and its neighbours' flags are read before any test, and the wall reflections are inline
+// (Propagation::apply_walls), not a call per wall direction, each a round trip after the last.
+// Those chains made a resident cylinder2d step three times a wall-free lattice's (issue 14).
+// The launched kernels keep the order and the call: there other warps hide the latency, and
+// the extra loads or inlined wall code would cost every node of a large lattice (and the
+// build: wall code inlined into every list kernel took the CUDA build from 290 to 500 s).
+enum class Pass : std::uint8_t { All, Bulk, NearWall, Resident };
+
+// Whether a pass leaves node `flag` alone.
+template <Pass kPass>
+LL_HD bool skipped_by(std::uint8_t flag) {
+    return !is_updated(flag) || (kPass == Pass::Bulk && near_wall(flag));
+}
 
 template <class S, Layout L, Scheme Sc, class C, class Real, Pass kPass = Pass::All,
           class Store = Real>
 LL_HD void update_node(const StepArgs<Real, Store>& a, node_t n) {
     using P = Propagation<S, L, Sc, Real, Store>;
     const std::uint8_t flag = a.flags[n];
-    if (!is_updated(flag)) return;
-    if constexpr (kPass == Pass::Bulk)
-        if (near_wall(flag)) return;
+    if (kPass != Pass::Resident && skipped_by<kPass>(flag)) return;
     const NodeFrame fr = make_frame(a.dims, n);
     Real f[S::Q];
     P::gather(a, fr, f);
-    if constexpr (kPass != Pass::Bulk)
+    if constexpr (kPass == Pass::Resident) {
+        std::uint8_t sf[S::Q];
+        P::source_flags(a, fr, sf); // for every node: its wall tests need no near-wall bit
+        if (skipped_by<kPass>(flag)) return;
+        P::template apply_walls<true>(a, fr, sf, f);
+    } else if constexpr (kPass != Pass::Bulk) {
         if (near_wall(flag)) P::apply_walls(a, fr, f);
+    }
     if (!apply_node_rule<S>(a, node_type(flag), f)) C::template collide<S>(a.coll, f, a.force);
     P::scatter(a, fr, f);
 }

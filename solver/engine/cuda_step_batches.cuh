@@ -81,8 +81,8 @@ protected:
     }
 
 private:
-    // Where the same small lattices fit in one wave of the GPU (a thread for every node and
-    // near-wall node at once), batches of steps run in one resident kernel instead
+    // Where the same small lattices fit in one wave of the GPU (a thread for every node at
+    // once), batches of steps run in one resident kernel instead
     // (resident_steps.cuh): no launch between steps, one kernel per step rather than two. On a
     // larger lattice a thread would take several nodes, and the launched kernels' occupancy
     // and streaming do better. Not for plans (D2Q37's passes), shared_x or AoS
@@ -134,8 +134,7 @@ private:
             return 0;
         }
         const std::uint64_t wave = std::uint64_t(per_sm) * device_properties().multiProcessorCount;
-        const std::uint64_t needed =
-            Engine::grid_for(e.cfg_.dims.nodes() + node_t(e.wall_nodes_.size()), block);
+        const std::uint64_t needed = Engine::grid_for(e.cfg_.dims.nodes(), block);
         return needed <= wave ? unsigned(needed) : 0;
     }
     static bool cooperative_launch() {
@@ -164,8 +163,7 @@ private:
     void queue_resident(int steps, unsigned grid) {
         Engine& e = self();
         const int block = e.cfg_.launch.block_size, smem = e.report_.dynamic_shared_bytes;
-        node_t nodes = e.cfg_.dims.nodes(), walls = node_t(e.wall_nodes_.size());
-        const node_t* list = e.wall_nodes_.get();
+        node_t nodes = e.cfg_.dims.nodes();
         // A kernel's shared-memory limit is the process's, not this engine's: another engine of
         // the same model may have set it since resident_grid() was asked.
         LL_CUDA(cudaFuncSetAttribute(resident_kernel<L, Sc, C>(),
@@ -173,7 +171,7 @@ private:
         for (int done = 0; done < steps;) {
             int n = std::min(kResidentSteps, steps - done);
             Args even = args_after(0), odd = args_after(1);
-            void* params[] = {&even, &odd, &list, &walls, &nodes, &n};
+            void* params[] = {&even, &odd, &nodes, &n};
             LL_CUDA(cudaLaunchCooperativeKernel(resident_kernel<L, Sc, C>(), grid, block, params,
                                                 smem, e.stream_));
             for (int i = 0; i < n; ++i)

@@ -68,18 +68,27 @@ struct DoublePopulation {
     LL_HD_NOINLINE static Real reflected(WallLookup w, int i, std::uint8_t wall_flag) {
         return temperature_wall_rule<ST>(w.p, i, wall_flag, *reflection_slot(w, i));
     }
+    // The same in the caller's code (Pass::Resident).
+    LL_HD static Real reflected_inline(const WallLookup& w, int i, std::uint8_t wall_flag) {
+        return temperature_wall_rule<ST>(w.p, i, wall_flag, *reflection_slot(w, i));
+    }
     // Stores what reflected() reads back as `value` (the rule is an involution).
     LL_HD_NOINLINE static void store_reflected(WallLookup w, int i, std::uint8_t wall_flag,
                                                Real value) {
         *reflection_slot(w, i) = temperature_wall_rule<ST>(w.p, i, wall_flag, value);
     }
+    template <bool kInline = false>
     LL_HD static void apply_temperature_walls(const StepArgs<Real>& t, const ThermalParams<Real>& p,
                                               const NodeFrame& fr, Real (&g)[ST::Q]) {
         LL_UNROLL
         for (int i = 1; i < ST::Q; ++i) {
             const std::uint8_t sf =
                 t.flags[fr.shift(-cvel<ST>(i, 0), -cvel<ST>(i, 1), -cvel<ST>(i, 2))];
-            if (is_halfway_wall(sf)) g[i] = reflected(wall_lookup(t, p, fr.n), i, sf);
+            if (!is_halfway_wall(sf)) continue;
+            if constexpr (kInline)
+                g[i] = reflected_inline(wall_lookup(t, p, fr.n), i, sf);
+            else
+                g[i] = reflected(wall_lookup(t, p, fr.n), i, sf);
         }
     }
 
@@ -87,29 +96,34 @@ struct DoublePopulation {
     // (f_i - w_i, equilibrium.hpp), g carries theta.
     LL_HD static void gather(const Args<Real>& a, const NodeFrame& fr, bool walls, Real (&f)[SF::Q],
                              Real (&g)[ST::Q]) {
-        const StepArgs<Real> t = temperature_view(a);
         PF::gather(a.flow, fr, f);
-        PT::gather(t, fr, g);
-        if (walls) {
-            PF::apply_walls(a.flow, fr, f);
-            apply_temperature_walls(t, a.thermal, fr, g);
-        }
+        PT::gather(temperature_view(a), fr, g);
+        if (walls) apply_walls(a, fr, f, g);
+    }
+    // kInline: Pass::Resident (core/node_update.hpp).
+    template <bool kInline = false>
+    LL_HD static void apply_walls(const Args<Real>& a, const NodeFrame& fr, Real (&f)[SF::Q],
+                                  Real (&g)[ST::Q]) {
+        PF::template apply_walls<kInline>(a.flow, fr, f);
+        apply_temperature_walls<kInline>(temperature_view(a), a.thermal, fr, g);
     }
 };
 
 // ---- [SECTION] update_node ----
-// Pass as in the core: the GPU runs a bulk kernel without wall code and a near-wall list.
+// Pass as in the core: the GPU runs a bulk kernel without wall code and a near-wall list, or
+// one resident kernel that reads every node's populations before its tests.
 // Node types other than fluid and half-way walls are refused by validate() (engine.cpp).
 template <class SF, class ST, Layout L, Scheme Sc, class C, class Real, Pass kPass = Pass::All>
 LL_HD void update_node(const Args<Real>& a, node_t n) {
     using DP = DoublePopulation<SF, ST, L, Sc, Real>;
     const std::uint8_t flag = a.flow.flags[n];
-    if (!is_updated(flag)) return;
-    if constexpr (kPass == Pass::Bulk)
-        if (near_wall(flag)) return;
+    constexpr bool resident = kPass == Pass::Resident;
+    if (!resident && skipped_by<kPass>(flag)) return;
     const NodeFrame fr = make_frame(a.flow.dims, n);
     Real f[SF::Q], g[ST::Q];
-    DP::gather(a, fr, kPass != Pass::Bulk && near_wall(flag), f, g);
+    DP::gather(a, fr, false, f, g);
+    if (resident && skipped_by<kPass>(flag)) return;
+    if (kPass != Pass::Bulk && near_wall(flag)) DP::template apply_walls<resident>(a, fr, f, g);
     const Real theta = temperature_of<ST>(g);
     Real force[3];
     buoyancy_force(a.flow.force, a.thermal, theta, force);
