@@ -65,12 +65,12 @@ struct DoublePopulation {
         const Redirect<Real> r = bounce_back_redirect<ST, Sc>(t, i, false);
         return w.mem + PT::index(t, PT::resolve(t, fr, r.d), r.dir);
     }
-    LL_HD_NOINLINE static Real reflected(WallLookup w, int i, std::uint8_t wall_flag) {
-        return temperature_wall_rule<ST>(w.p, i, wall_flag, *reflection_slot(w, i));
-    }
-    // The same in the caller's code (Pass::Resident).
+    // In the caller's code for Pass::Resident (core/node_update.hpp), else out of line.
     LL_HD static Real reflected_inline(const WallLookup& w, int i, std::uint8_t wall_flag) {
         return temperature_wall_rule<ST>(w.p, i, wall_flag, *reflection_slot(w, i));
+    }
+    LL_HD_NOINLINE static Real reflected(WallLookup w, int i, std::uint8_t wall_flag) {
+        return reflected_inline(w, i, wall_flag);
     }
     // Stores what reflected() reads back as `value` (the rule is an involution).
     LL_HD_NOINLINE static void store_reflected(WallLookup w, int i, std::uint8_t wall_flag,
