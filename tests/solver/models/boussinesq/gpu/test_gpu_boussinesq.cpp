@@ -10,7 +10,7 @@
 // steps (both parities of the in-place schemes), collisions
 // BGK / TRT / MRT in turn. The canonical populations must be equal bit for bit: the CUDA units
 // are built without FMA contraction (solver/CMakeLists.txt), so the GPU rounds every multiply
-// and add as the CPU does (before that: up to 2e-15 in FP64 and 1e-7 in FP32). The fields are
+// and add as the CPU does (before that: up to 3e-16 in FP64 and 1e-7 in FP32). The fields are
 // held to 1e-11 (FP64) and 2e-5 (FP32).
 #include "solver/models/boussinesq/model.hpp"
 #include "solver/models/boussinesq/scenarios.hpp"
