@@ -204,9 +204,10 @@ struct Propagation {
 // and its neighbours' flags are read before any test, and the wall reflections are inline
 // (Propagation::apply_walls), not a call per wall direction, each a round trip after the last.
 // Those chains made a resident cylinder2d step three times a wall-free lattice's (issue 14).
-// The launched kernels keep the order and the call: there other warps hide the latency, and
-// the extra loads or inlined wall code would cost every node of a large lattice (and the
-// build: wall code inlined into every list kernel took the CUDA build from 290 to 500 s).
+// The launched kernels keep the call per wall direction and read neighbour flags only for
+// near-wall nodes: there other warps hide the latency, and the extra loads or inlined wall
+// code would cost every node of a large lattice (and the build: wall code inlined into every
+// list kernel took the CUDA build from 290 to 500 s).
 enum class Pass : std::uint8_t { All, Bulk, NearWall, Resident };
 
 // Whether a pass leaves node `flag` alone.

@@ -3,7 +3,7 @@
 // (resident_steps.cuh) or replays a captured CUDA graph (solver/cuda/step_graph.hpp); the rest
 // launch one by one (CudaEngine::launch_step). A CRTP base of the engine, so that this policy
 // reads apart from the Engine implementation at no run-time cost. It reads the engine's state
-// (configuration, buffers, parity, step, near-wall list, launch report) as a friend, and owns
+// (configuration, buffers, parity, step, launch report) as a friend, and owns
 // the graph, the environment switches and the resident grid, which the engine drops
 // (drop_batches) wherever what they were made from changes: parameters, launch, node lists.
 //
@@ -48,7 +48,7 @@ protected:
             using Coll = typename decltype(C)::type;
             int s = 0;
             if constexpr (!PlannedModel<M> && Sc() != Scheme::SharedX &&
-                          has_resident_steps<L(), Coll>)
+                          has_resident_steps<M, L(), Coll>)
                 if (const unsigned grid = steps >= 2 ? resident_grid() : 0) {
                     queue_resident<L(), Sc(), Coll>(steps, grid);
                     s = steps;
@@ -113,7 +113,7 @@ private:
                 cfg.launch.register_cap == 0) // a cap asks for the capped launched kernel
                 M::with_step(cfg.model, [&](auto L, auto Sc, auto C) {
                     using Coll = typename decltype(C)::type;
-                    if constexpr (Sc() != Scheme::SharedX && has_resident_steps<L(), Coll>)
+                    if constexpr (Sc() != Scheme::SharedX && has_resident_steps<M, L(), Coll>)
                         grid = one_wave_grid(resident_kernel<L(), Sc(), Coll>());
                 });
         return grid;

@@ -16,13 +16,16 @@
 #include "population_sets.hpp"
 
 #include <cooperative_groups.h>
+#include <type_traits>
 
 namespace ll::cuda {
 
-// Which kernels have a resident variant: SoA only (a small lattice in AoS replays graphs
-// instead; each variant is a kernel more in the CUDA build).
-template <Layout L, class C>
-inline constexpr bool has_resident_steps = L == Layout::SoA;
+// Which kernels have a resident variant: SoA with floating-point stores (a small lattice in
+// AoS replays graphs instead; 16-bit stores launch step by step, CudaStepBatches::
+// batches_small_steps; each variant is a kernel more in the CUDA build).
+template <class M, Layout L, class C>
+inline constexpr bool has_resident_steps =
+    L == Layout::SoA&& std::is_floating_point_v<typename M::Store>;
 
 // Every node of one step, walls included (Pass::Resident): no near-wall list, whose index
 // would be one more round trip before a near-wall node's reads.

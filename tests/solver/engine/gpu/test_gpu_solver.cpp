@@ -227,7 +227,8 @@ TEST(GpuSolver, StepGraphsComputeWhatLaunchesCompute) {
 // the Boussinesq model's two population sets, and BGK, TRT and MRT (whose dense transform once
 // contracted differently inside the resident kernel: 7e-8 in FP32; with its wall reflections
 // inline, D2Q9 TRT pull differed by one FP64 ulp until the units were built without FMA
-// contraction). A solid node appears mid-run, so near-wall nodes take the inline walls.
+// contraction). The test box's walls and the solid node added mid-run send near-wall nodes
+// through the inline walls.
 TEST(GpuSolver, ResidentStepsComputeWhatLaunchesCompute) {
     LL_REQUIRE_GPU();
     std::vector<SimulationSetup> setups;
