@@ -18,13 +18,19 @@ struct NameTable {
             if (n == s) return v;
         return std::nullopt;
     }
-    std::string list() const {
+    // "a|b|c": the names of the rows that `keep` accepts (every row by default).
+    template <class Keep>
+    std::string list(Keep keep) const {
         std::string out;
         for (const auto& [v, n] : rows) {
+            if (!keep(v)) continue;
             if (!out.empty()) out.push_back('|');
             out.append(n);
         }
         return out;
+    }
+    std::string list() const {
+        return list([](E) { return true; });
     }
 };
 
@@ -80,13 +86,7 @@ std::string stencil_names() {
     return kStencils.list();
 }
 std::string stencil_names(int d) {
-    std::string out;
-    for (const auto& [v, n] : kStencils.rows) {
-        if (dimensions(v) != d) continue;
-        if (!out.empty()) out.push_back('|');
-        out.append(n);
-    }
-    return out;
+    return kStencils.list([d](StencilKind v) { return dimensions(v) == d; });
 }
 std::string_view to_string(BackendKind v) {
     return kBackends.name(v);

@@ -107,32 +107,33 @@ struct Propagation {
         add = r.add;
         return population_index<L>(resolve(a, fr, r.d), r.dir, a.dims.nodes(), S::Q);
     }
-    LL_HD static offset_t reflection_slot(const WallLookup& w, int i, std::uint8_t sf, Real& add) {
+    // The arguments a WallLookup carries, as the slot arithmetic takes them.
+    LL_HD static Args lookup_args(const WallLookup& w) {
         Args a{};
+        a.src = w.mem;
         a.dims = w.dims;
         a.flags = w.flags;
         a.parity = w.parity;
         for (int k = 0; k < 3; ++k)
             a.wall_u[k] = w.wall_u[k];
-        return reflection_slot(a, make_frame(w.dims, w.n), i, sf, add);
+        return a;
     }
-    LL_HD_NOINLINE static Real reflected(WallLookup w, int i, std::uint8_t sf) {
-        Real add;
-        const offset_t slot = reflection_slot(w, i, sf, add);
-        return load<Real>(w.mem, slot) + add;
-    }
-    // The same read in the caller's code, so that a node's reflected reads issue together
-    // (Pass::Resident). It computes what the call computes: the CUDA units of these models
-    // are built without FMA contraction (solver/models/CMakeLists.txt).
+    // The reflected population read in the caller's code, so that a node's reflected reads
+    // issue together (Pass::Resident); reflected() is the same read out of line. Both compute
+    // the same bits: the CUDA units of these models are built without FMA contraction
+    // (solver/models/CMakeLists.txt).
     LL_HD static Real reflected_inline(const Args& a, const NodeFrame& fr, int i, std::uint8_t sf) {
         Real add;
         const offset_t slot = reflection_slot(a, fr, i, sf, add);
         return load<Real>(a.src, slot) + add;
     }
+    LL_HD_NOINLINE static Real reflected(WallLookup w, int i, std::uint8_t sf) {
+        return reflected_inline(lookup_args(w), make_frame(w.dims, w.n), i, sf);
+    }
     // The inverse of reflected(): stores what reflected() will read back.
     LL_HD_NOINLINE static void store_reflected(WallLookup w, int i, std::uint8_t sf, Real value) {
         Real add;
-        const offset_t slot = reflection_slot(w, i, sf, add);
+        const offset_t slot = reflection_slot(lookup_args(w), make_frame(w.dims, w.n), i, sf, add);
         store(w.mem, slot, value - add);
     }
 
