@@ -15,6 +15,11 @@
 #include <string_view>
 #include <vector>
 
+// 1 in a build that compiles its CUDA code only to check it (CMakeLists.txt): no GPU is used.
+#ifndef LATTICELAB_CUDA_CHECK_ONLY
+#define LATTICELAB_CUDA_CHECK_ONLY 0
+#endif
+
 namespace ll {
 
 namespace cuda {
@@ -118,7 +123,7 @@ std::string smaller_storage_hint(const EngineConfig& cfg, std::size_t free) {
 
 int cuda_device_count() {
     int count = 0;
-    if (cudaGetDeviceCount(&count) != cudaSuccess) {
+    if (LATTICELAB_CUDA_CHECK_ONLY || cudaGetDeviceCount(&count) != cudaSuccess) {
         cudaGetLastError();
         return 0;
     }
@@ -147,6 +152,12 @@ bool cuda_device_present(std::string& why) {
         return false;
     }
     if (count == 0) why = "no CUDA device found";
+    if (LATTICELAB_CUDA_CHECK_ONLY && count > 0) {
+        why = "this build compiled its CUDA code unoptimised, only to check it (no NVIDIA GPU "
+              "was found when it was configured); rebuild with scripts/build on this machine "
+              "to use the GPU";
+        return false;
+    }
     return count > 0;
 }
 

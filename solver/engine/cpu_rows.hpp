@@ -23,23 +23,31 @@ concept RowModel = M::kSets == 1 && !M::kHasTemperature &&
     typename M::Stencil;
 };
 
-// GCC builds the lanes' loop three times, for the build's baseline (SSE2's 128-bit lanes),
-// AVX2 (256-bit) and AVX-512 (512-bit), and picks one when the program starts. FP32 rows are
-// bound by arithmetic, not memory (on 2 cores, D3Q19 FP64 reached 65 % of the copy bandwidth
-// where FP32 reached 45 %), so wider lanes pay. AVX-512 brings fused multiply-adds, which GCC
-// would contract a * b + c into by default: fp-contract=off keeps each lane computing what
-// the per-node update does, bit for bit.
+// The lanes' instruction set is the build's choice (cmake/CpuLanes.cmake): the widest the
+// building machine runs (LL_CPU_LANES_TARGET, "avx512f" or "avx2"), or all three of the
+// baseline (SSE2's 128-bit lanes), AVX2 (256-bit) and AVX-512 (512-bit), GCC picking one when
+// the program starts (LL_CPU_LANES_PORTABLE: three compilations of every row loop, about three
+// times the build time of the CPU units). FP32 rows are bound by arithmetic, not memory (on 2
+// cores, D3Q19 FP64 reached 65 % of the copy bandwidth where FP32 reached 45 %), so wider lanes
+// pay. AVX-512 and AVX2 bring fused multiply-adds, which GCC would contract a * b + c into by
+// default: fp-contract=off keeps each lane computing what the per-node update does, bit for
+// bit.
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && !defined(__CUDACC__)
-#define LL_CPU_CLONES                                                                              \
+#if defined(LL_CPU_LANES_PORTABLE)
+#define LL_CPU_LANES                                                                               \
     __attribute__((target_clones("avx512f", "avx2", "default"), optimize("fp-contract=off")))
-#else
-#define LL_CPU_CLONES
+#elif defined(LL_CPU_LANES_TARGET)
+#define LL_CPU_LANES __attribute__((target(LL_CPU_LANES_TARGET), optimize("fp-contract=off")))
+#endif
+#endif
+#ifndef LL_CPU_LANES
+#define LL_CPU_LANES
 #endif
 
 // `count` plain nodes from n0 on, along x, none at the row's ends. Flattened: the collision is
 // inlined into the lanes' loop, which the vectoriser needs.
 template <class S, Layout L, Scheme Sc, class C, class Real>
-[[gnu::flatten]] LL_CPU_CLONES void update_run(const StepArgs<Real, Real>& a, node_t n0,
+[[gnu::flatten]] LL_CPU_LANES void update_run(const StepArgs<Real, Real>& a, node_t n0,
                                                std::int64_t count) {
     using P = Propagation<S, L, Sc, Real, Real>;
     const NodeFrame fr = make_frame(a.dims, n0);
