@@ -183,6 +183,10 @@ void print_launch(const Simulation& sim) {
                 "thread, %d blocks/SM, %.0f %% occupancy\n",
                 lr.block_size, lr.registers_per_thread, cap.c_str(), lr.local_bytes_per_thread,
                 lr.blocks_per_sm, 100 * lr.theoretical_occupancy);
+    if (lr.resident_blocks > 0)
+        std::printf("resident   %d blocks of %d threads, the steps of a batch in one kernel (sized "
+                    "to share the nodes evenly over the SMs)\n",
+                    lr.resident_blocks, lr.resident_block_size);
 }
 
 void print_summary(Simulation& sim, const RunResult& r, const RunOptions& o) {
@@ -383,30 +387,32 @@ CLI::App* add_run(CLI::App& app, RunOptions& o) {
                     "values (instead of --tiles)")
         ->check(CLI::Range(1, 4096));
     run->add_flag("--quiet,-q", o.quiet, "no progress and no summary");
-    run->footer("Default steps without --steps or --until-steady:\n" + default_steps_table() +
-                "\n" + model_help() + "\n" + outputs_help() +
-                "\nUnder mpirun (or srun) each rank runs one subdomain of the lattice (the tiling "
-                "with the fewest halo values unless --tiles gives one with N x M x K = the "
-                "ranks), on GPU (local rank mod GPUs); rank 0 alone prints and writes. Every "
-                "rank must run the same binary with the same arguments (checked at start). A "
-                "rank that stops answering ends the run within LATTICELAB_MPI_TIMEOUT seconds "
-                "(default 60), naming it (exit 2).\n"
-                "\nEnvironment: LATTICELAB_OVERLAP = auto|1|0 (subdomains on GPUs update their "
-                "borders first and exchange beside the interior: auto where halos cross GPUs or "
-                "ranks, or on one GPU where x is not cut and tiles hold a million nodes or more; 1 "
-                "always; 0 never). LATTICELAB_CUDA_GRAPHS = "
-                "auto|1|0 (lattices of up to 2 million nodes replay batches of 32 steps as one "
-                "CUDA graph, which saves the host's launch per kernel; 0 launches every step). "
-                "LATTICELAB_RESIDENT = auto|1|0 (where such a lattice fits in one wave of the "
-                "GPU, batches of 64 steps run in one kernel with a grid barrier between steps "
-                "instead; 0 uses graphs or launches). LATTICELAB_WALL_LANE = auto|1|0 (the "
-                "near-wall list kernel runs beside the bulk kernel on a second stream; 0 after "
-                "it). "
-                "LATTICELAB_MPI_TIMEOUT = seconds (above).\n"
-                "\nCtrl-C (SIGINT) or SIGTERM stops the run after its current batch and writes "
-                "the outputs for the step reached (the summary and --json say so); the exit "
-                "status is then 128 + the signal (130 for Ctrl-C). A second Ctrl-C quits at "
-                "once and writes nothing.");
+    run->footer(
+        "Default steps without --steps or --until-steady:\n" + default_steps_table() + "\n" +
+        model_help() + "\n" + outputs_help() +
+        "\nUnder mpirun (or srun) each rank runs one subdomain of the lattice (the tiling "
+        "with the fewest halo values unless --tiles gives one with N x M x K = the "
+        "ranks), on GPU (local rank mod GPUs); rank 0 alone prints and writes. Every "
+        "rank must run the same binary with the same arguments (checked at start). A "
+        "rank that stops answering ends the run within LATTICELAB_MPI_TIMEOUT seconds "
+        "(default 60), naming it (exit 2).\n"
+        "\nEnvironment: LATTICELAB_OVERLAP = auto|1|0 (subdomains on GPUs update their "
+        "borders first and exchange beside the interior: auto where halos cross GPUs or "
+        "ranks, or on one GPU where x is not cut and tiles hold a million nodes or more; 1 "
+        "always; 0 never). LATTICELAB_CUDA_GRAPHS = "
+        "auto|1|0 (lattices of up to 2 million nodes replay batches of 32 steps as one "
+        "CUDA graph, which saves the host's launch per kernel; 0 launches every step). "
+        "LATTICELAB_RESIDENT = auto|1|0 (where such a lattice fits in one wave of the "
+        "GPU, batches of 64 steps run in one kernel with a grid barrier between steps "
+        "instead, its blocks of block_size threads widened where some SMs would hold "
+        "one more than others; 0 uses graphs or launches). LATTICELAB_WALL_LANE = auto|1|0 (the "
+        "near-wall list kernel runs beside the bulk kernel on a second stream; 0 after "
+        "it). "
+        "LATTICELAB_MPI_TIMEOUT = seconds (above).\n"
+        "\nCtrl-C (SIGINT) or SIGTERM stops the run after its current batch and writes "
+        "the outputs for the step reached (the summary and --json say so); the exit "
+        "status is then 128 + the signal (130 for Ctrl-C). A second Ctrl-C quits at "
+        "once and writes nothing.");
     return run;
 }
 

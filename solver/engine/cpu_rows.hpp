@@ -48,7 +48,7 @@ concept RowModel = M::kSets == 1 && !M::kHasTemperature &&
 // inlined into the lanes' loop, which the vectoriser needs.
 template <class S, Layout L, Scheme Sc, class C, class Real>
 [[gnu::flatten]] LL_CPU_LANES void update_run(const StepArgs<Real, Real>& a, node_t n0,
-                                               std::int64_t count) {
+                                              std::int64_t count) {
     using P = Propagation<S, L, Sc, Real, Real>;
     const NodeFrame fr = make_frame(a.dims, n0);
     offset_t in[S::Q], out[S::Q];

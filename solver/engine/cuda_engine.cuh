@@ -168,7 +168,11 @@ public:
             throw;
         }
     }
-    LaunchReport launch_report() const override { return report_; }
+    LaunchReport launch_report() const override {
+        LaunchReport r = report_;
+        this->report_resident(r);
+        return r;
+    }
     // A tile's bulk kernel comes in border and interior variants (BulkNodes), which are not
     // capped: subdomains run the compiler's choice.
     std::vector<int> register_caps() const override {

@@ -4,12 +4,12 @@
 // launch one by one (CudaEngine::launch_step). A CRTP base of the engine, so that this policy
 // reads apart from the Engine implementation at no run-time cost. It reads the engine's state
 // (configuration, buffers, parity, step, launch report) as a friend, and owns
-// the graph, the environment switches and the resident grid, which the engine drops
+// the graph, the environment switches and the resident launch's shape, which the engine drops
 // (drop_batches) wherever what they were made from changes: parameters, launch, node lists.
 //
 // [SECTION] batches         what the engine asks: queue a batch, ready its graph, drop both;
 //                           which lattices batch, and how
-// [SECTION] resident        the resident kernel's grid (asked once) and launches
+// [SECTION] resident        the resident kernel's shape (asked once) and launches
 // [SECTION] graph capture   recording the steps a graph replays
 #pragma once
 #include "kernels.cuh"
@@ -49,8 +49,8 @@ protected:
             int s = 0;
             if constexpr (!PlannedModel<M> && Sc() != Scheme::SharedX &&
                           has_resident_steps<M, L(), Coll>)
-                if (const unsigned grid = steps >= 2 ? resident_grid() : 0) {
-                    queue_resident<L(), Sc(), Coll>(steps, grid);
+                if (steps >= 2 && runs_resident()) {
+                    queue_resident<L(), Sc(), Coll>(steps, resident_shape());
                     s = steps;
                 }
             if (replays_graphs() && steps >= kGraphSteps) {
@@ -73,11 +73,17 @@ protected:
         });
     }
 
+    // The resident launch's shape, once a batch has asked for it.
+    void report_resident(LaunchReport& r) const {
+        if (!resident_shape_) return;
+        r.resident_blocks = int(resident_shape_->grid);
+        r.resident_block_size = int(resident_shape_->block);
+    }
     // Forgets the graph and the resident grid: their launches hold the old parameters, launch
     // configuration or node lists. Before the lists a graph launches over are freed.
     void drop_batches() {
         graph_.reset();
-        resident_grid_.reset();
+        resident_shape_.reset();
     }
 
 private:
@@ -95,47 +101,74 @@ private:
                cfg.dims.nodes() <= kGraphMaxNodes;
     }
     bool replays_graphs() { return graphs_allowed_ && batches_small_steps() && !runs_resident(); }
-    bool runs_resident() { return resident_grid() > 0; }
+    bool runs_resident() { return resident_shape().grid > 0; }
 
     // ---- [SECTION] resident ----
 
-    // Blocks of a resident launch, or 0 where it does not apply or one wave is too small. The
-    // occupancy calculator is asked once, until drop_batches(): not at every batch.
-    unsigned resident_grid() {
-        if (!resident_grid_) resident_grid_ = one_wave_resident_grid();
-        return *resident_grid_;
+    // A resident launch's blocks and threads per block; no blocks where it does not apply or
+    // one wave is too small. The occupancy calculator is asked once, until drop_batches(): not
+    // at every batch.
+    struct ResidentShape {
+        unsigned grid = 0, block = 0;
+    };
+    ResidentShape resident_shape() {
+        if (!resident_shape_) resident_shape_ = one_wave_resident_shape();
+        return *resident_shape_;
     }
-    unsigned one_wave_resident_grid() const {
+    ResidentShape one_wave_resident_shape() const {
         const EngineConfig& cfg = self().cfg_;
-        unsigned grid = 0;
+        ResidentShape shape;
         if constexpr (!PlannedModel<M>)
             if (resident_allowed_ && batches_small_steps() && cooperative_launch() &&
                 cfg.launch.register_cap == 0) // a cap asks for the capped launched kernel
                 M::with_step(cfg.model, [&](auto L, auto Sc, auto C) {
                     using Coll = typename decltype(C)::type;
                     if constexpr (Sc() != Scheme::SharedX && has_resident_steps<M, L(), Coll>)
-                        grid = one_wave_grid(resident_kernel<L(), Sc(), Coll>());
+                        shape = balanced_shape(resident_kernel<L(), Sc(), Coll>());
                 });
-        return grid;
+        return shape;
     }
     template <Layout L, Scheme Sc, class C>
     static const void* resident_kernel() {
         return reinterpret_cast<const void*>(&resident_steps<M, L, Sc, C>);
     }
-    unsigned one_wave_grid(const void* kernel) const {
+    // The launch's block size, widened where that many threads per block would leave some SMs
+    // with one block more than others: a resident step is a chain of latencies, not a stream,
+    // and every step waits for its slowest SM. Then every SM gets the same number of blocks
+    // (the fewest the registers allow) and every block its share of the nodes, rounded up to
+    // whole warps. Wider only: fewer blocks also meet at the barrier sooner. H200 (132 SMs),
+    // steps per second at 256 threads per block and as sized here (docs/PERFORMANCE.md,
+    // 2026-11-27): cylinder2d (36 960 nodes) 145 blocks, 13 SMs with two: 289 000; 129 blocks
+    // of 288: 297 000-306 000; taylor_green2d 192^2 (36 864) 346 000 -> 374 000; cavity2d
+    // 130^2 keeps its 67 blocks of 256 (spread over 106 SMs in blocks of 160 it lost 3 %).
+    ResidentShape balanced_shape(const void* kernel) const {
         const Engine& e = self();
-        const int block = e.cfg_.launch.block_size, smem = e.report_.dynamic_shared_bytes;
-        int per_sm = 0;
+        const int smem = e.report_.dynamic_shared_bytes;
+        const std::uint64_t sms = std::uint64_t(device_properties().multiProcessorCount);
+        const std::uint64_t nodes = std::uint64_t(e.cfg_.dims.nodes());
+        const std::uint64_t launch_block = std::uint64_t(e.cfg_.launch.block_size);
+        cudaFuncAttributes attributes{};
         if (cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem) !=
                 cudaSuccess ||
-            cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, block, smem) !=
-                cudaSuccess) {
-            cudaGetLastError(); // e.g. a block too large for its registers: launch instead
-            return 0;
+            cudaFuncGetAttributes(&attributes, kernel) != cudaSuccess) {
+            cudaGetLastError(); // e.g. shared memory beyond the SM's: launch instead
+            return {};
         }
-        const std::uint64_t wave = std::uint64_t(per_sm) * device_properties().multiProcessorCount;
-        const std::uint64_t needed = Engine::grid_for(e.cfg_.dims.nodes(), block);
-        return needed <= wave ? unsigned(needed) : 0;
+        constexpr std::uint64_t kWarp = 32;
+        for (std::uint64_t per_sm = 1; per_sm <= 32; ++per_sm) {
+            const std::uint64_t share = (nodes + sms * per_sm - 1) / (sms * per_sm);
+            const std::uint64_t block = std::max(launch_block, (share + kWarp - 1) / kWarp * kWarp);
+            if (block > std::uint64_t(attributes.maxThreadsPerBlock)) continue;
+            int fit = 0;
+            if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&fit, kernel, int(block), smem) !=
+                cudaSuccess) {
+                cudaGetLastError();
+                return {};
+            }
+            const std::uint64_t grid = (nodes + block - 1) / block;
+            if (grid <= std::uint64_t(fit) * sms) return {unsigned(grid), unsigned(block)};
+        }
+        return {}; // more nodes than one wave holds: launched steps do better
     }
     static bool cooperative_launch() {
         static const bool supported = [] {
@@ -160,20 +193,20 @@ private:
     }
     // Queues `steps` steps as resident launches of `grid` blocks, kResidentSteps at most each.
     template <Layout L, Scheme Sc, class C>
-    void queue_resident(int steps, unsigned grid) {
+    void queue_resident(int steps, ResidentShape shape) {
         Engine& e = self();
-        const int block = e.cfg_.launch.block_size, smem = e.report_.dynamic_shared_bytes;
+        const int smem = e.report_.dynamic_shared_bytes;
         node_t nodes = e.cfg_.dims.nodes();
         // A kernel's shared-memory limit is the process's, not this engine's: another engine of
-        // the same model may have set it since resident_grid() was asked.
+        // the same model may have set it since resident_shape() was asked.
         LL_CUDA(cudaFuncSetAttribute(resident_kernel<L, Sc, C>(),
                                      cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
         for (int done = 0; done < steps;) {
             int n = std::min(kResidentSteps, steps - done);
             Args even = args_after(0), odd = args_after(1);
             void* params[] = {&even, &odd, &nodes, &n};
-            LL_CUDA(cudaLaunchCooperativeKernel(resident_kernel<L, Sc, C>(), grid, block, params,
-                                                smem, e.stream_));
+            LL_CUDA(cudaLaunchCooperativeKernel(resident_kernel<L, Sc, C>(), shape.grid,
+                                                shape.block, params, smem, e.stream_));
             for (int i = 0; i < n; ++i)
                 finish_step<M, Sc>(e.a_, e.b_, e.parity_, e.step_);
             done += n;
@@ -216,7 +249,7 @@ private:
     // LATTICELAB_CUDA_GRAPHS, read once: a bad value fails the engine's construction.
     const bool graphs_allowed_ = cuda_graphs_allowed();
     const bool resident_allowed_ = resident_steps_allowed(); // LATTICELAB_RESIDENT, likewise
-    std::optional<unsigned> resident_grid_; // resident_grid(), until drop_batches()
+    std::optional<ResidentShape> resident_shape_; // resident_shape(), until drop_batches()
 };
 
 } // namespace ll::cuda

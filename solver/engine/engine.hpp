@@ -82,6 +82,10 @@ struct LaunchReport {
     int blocks_per_sm = 0;
     double theoretical_occupancy = 0; // active warps / maximum warps per SM
     int dynamic_shared_bytes = 0;     // reserved to enforce blocks_per_sm_cap
+    // A small lattice's resident kernel (0 where steps are launched, or before the first batch):
+    // its blocks are block_size threads, widened where some SMs would hold one more than others.
+    int resident_blocks = 0;
+    int resident_block_size = 0;
 };
 
 struct DeviceInfo {

@@ -43,7 +43,9 @@ nlohmann::json perf_record(Simulation& sim, Measurement m) {
                           {"local_bytes_per_thread", r.local_bytes_per_thread},
                           {"blocks_per_sm", r.blocks_per_sm},
                           {"theoretical_occupancy", r.theoretical_occupancy},
-                          {"dynamic_shared_bytes", r.dynamic_shared_bytes}};
+                          {"dynamic_shared_bytes", r.dynamic_shared_bytes},
+                          {"resident_blocks", r.resident_blocks},
+                          {"resident_block_size", r.resident_block_size}};
     j["steps"] = p.steps;
     j["seconds"] = p.seconds;
     j["mlups"] = p.mlups;

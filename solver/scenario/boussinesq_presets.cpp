@@ -24,7 +24,7 @@ using K = KeySpec::Kind;
 // written for one population), layout and precision; the flow stencil follows the dimension.
 std::vector<KeySpec> model_keys(bool three_d) {
     const std::string stencil = three_d ? "d3q19" : "d2q9";
-    return {
+    std::vector<KeySpec> keys = {
         {"stencil", K::Choice, stencil, 0, 0, stencil,
          "flow velocity set (the Boussinesq model: d2q9 in 2D, d3q19 in 3D)"},
         {"collision", K::Choice, "trt", 0, 0, collision_names(),
@@ -41,11 +41,10 @@ std::vector<KeySpec> model_keys(bool three_d) {
          "for the Boussinesq model)"},
         {"lambda", K::Real, "0.1875", 1e-4, 10, "",
          "TRT magic parameter Lambda (3/16: bounce-back walls exactly half-way)"},
-        {"block_size", K::Integer, "256", 32, 1024, "", "GPU threads per block, a multiple of 32"},
-        {"occupancy", K::Integer, "0", 0, 64, "",
-         "cap on GPU blocks per SM (0 = no cap), enforced by reserving shared memory"},
-        register_cap_key(),
     };
+    const std::vector<KeySpec> launch = launch_keys();
+    keys.insert(keys.end(), launch.begin(), launch.end());
+    return keys;
 }
 
 std::string sizes(int gpu, int cpu) {

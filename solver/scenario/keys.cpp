@@ -37,7 +37,7 @@ std::string key_range_text(const KeySpec& k) {
 std::vector<KeySpec> common_keys(const CommonDefaults& d) {
     using K = KeySpec::Kind;
     const std::string size_help = d.size_help;
-    return {
+    std::vector<KeySpec> keys = {
         {"size", K::Integer, std::to_string(d.size), d.size_min, d.size_max, "", size_help},
         {"re", K::Real, d.re > 0 ? std::to_string(d.re) : "", 0.001, 1e7, "",
          "Reynolds number u_ref * L / nu; sets tau unless tau is given"},
@@ -55,11 +55,22 @@ std::vector<KeySpec> common_keys(const CommonDefaults& d) {
         {"storage", K::Choice, "", 0, 0, storage_names(),
          "what populations are stored as (default: as the precision); fp16s|fp16c keep 2 "
          "bytes per population, computed in fp32"},
-        {"block_size", K::Integer, "256", 32, 1024, "", "GPU threads per block, a multiple of 32"},
+        {"lambda", K::Real, "0.1875", 1e-4, 10, "", "TRT magic parameter Lambda"},
+    };
+    const std::vector<KeySpec> launch = launch_keys();
+    keys.insert(keys.end(), launch.begin(), launch.end());
+    return keys;
+}
+
+std::vector<KeySpec> launch_keys() {
+    using K = KeySpec::Kind;
+    return {
+        {"block_size", K::Integer, "256", 32, 1024, "",
+         "GPU threads per block, a multiple of 32 (a small lattice's resident kernel widens "
+         "its blocks where some SMs would hold one more than others)"},
         {"occupancy", K::Integer, "0", 0, 64, "",
          "cap on GPU blocks per SM (0 = no cap), enforced by reserving shared memory"},
         register_cap_key(),
-        {"lambda", K::Real, "0.1875", 1e-4, 10, "", "TRT magic parameter Lambda"},
     };
 }
 
