@@ -184,9 +184,10 @@ void print_launch(const Simulation& sim) {
                 lr.block_size, lr.registers_per_thread, cap.c_str(), lr.local_bytes_per_thread,
                 lr.blocks_per_sm, 100 * lr.theoretical_occupancy);
     if (lr.resident_blocks > 0)
-        std::printf("resident   %d blocks of %d threads, the steps of a batch in one kernel (sized "
-                    "to share the nodes evenly over the SMs)\n",
-                    lr.resident_blocks, lr.resident_block_size);
+        std::printf(
+            "resident   %d blocks of %d threads, the steps of a batch in one kernel (blocks "
+            "widened from block_size where some SMs would hold one more than others)\n",
+            lr.resident_blocks, lr.resident_block_size);
 }
 
 void print_summary(Simulation& sim, const RunResult& r, const RunOptions& o) {
