@@ -1,8 +1,11 @@
 // Flows with 16-bit population storage (fp16s, fp16c; computed in FP32) that take a while:
 //   Ghia's cavity at Re 100 (Ghia, Ghia & Shin 1982, support/ghia.hpp): cavity2d, D2Q9 TRT
 //     Lambda 3/16, N = 64, U = 0.1, tau = 0.692, run until the relative change over 1000 steps
-//     is below 1e-6 (16-bit rounding keeps it from 1e-7) or 150 lid transits: max |u - u_ref|
-//     and |v - v_ref| <= 0.02 U, the FP64 suite's acceptance
+//     is below 1e-3 or 150 lid transits: max |u - u_ref| and |v - v_ref| <= 0.02 U, the FP64
+//     suite's acceptance. 16-bit rounding's noise keeps the change at 3e-4 to 9e-4 per 1000
+//     steps: with 1e-6 both formats ran to the cap (96 000 steps, last change 2.8e-4, 5.5e-4)
+//     and ended 0.0053 U from Ghia's u; with 1e-3 they stop after 9 000 steps, 0.0054 U from
+//     it (2026-11-27).
 //   the cylinder wake: cylinder2d, D = 16, Re 100, u_in = 0.1, tau = 0.548 (at D = 10 the FP32
 //     run blows up at tau = 0.53), D2Q9 TRT, FP32 storage against
 //     each 16-bit format: the Strouhal number f D / u_in from v on the centreline 2 D behind the
@@ -30,7 +33,7 @@ TEST_P(Storage16Slow, GhiaCavityRe100) {
                                           {"precision", "fp32"},
                                           {"storage", GetParam()}});
     const double U = sim->setup().u_ref;
-    const double change = test::run_to_steady(*sim, 1000, 1e-6, 150 * long(64 / U));
+    const double change = test::run_to_steady(*sim, 1000, 1e-3, 150 * long(64 / U));
     const test::GhiaError e = test::ghia_error(*sim, 1);
     std::printf("%s Ghia Re 100 N 64: %llu steps (last relative change %.2e), max |u - u_ref| = "
                 "%.4f U at y = %.4f, max |v - v_ref| = %.4f U at x = %.4f\n",
