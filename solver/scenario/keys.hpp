@@ -25,7 +25,7 @@ std::vector<KeySpec> common_keys(const CommonDefaults& d);
 // The GPU launch keys every preset with DdQq kernels shares: block_size, occupancy, register_cap
 // (LaunchConfig).
 std::vector<KeySpec> launch_keys();
-// The register_cap key (LaunchConfig::register_cap), which every preset with GPU kernels shares;
+// The register_cap key (LaunchConfig::register_cap), one of launch_keys();
 // register_cap_list() is "32|40|...", the caps the capped kernels are built with.
 KeySpec register_cap_key();
 std::string register_cap_list();
