@@ -7,10 +7,12 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <cstring>
 #include <map>
 #include <mutex>
 #include <omp.h>
+#include <string_view>
 
 namespace ll {
 
@@ -54,6 +56,31 @@ void mark_near_wall(StencilKind stencil, const Dims& dims, std::vector<std::uint
             flags[n] = f;
         }
     });
+}
+
+bool env_switch(const char* name, const std::string& on_means, const std::string& off_means) {
+    const char* v = std::getenv(name);
+    const std::string_view text = v ? v : "";
+    if (text.empty() || text == "auto" || text == "1") return true;
+    if (text == "0") return false;
+    throw ConfigError(std::string(name) + " = '" + std::string(text) +
+                      "': auto or 1 (the default: " + on_means + ") or 0 (" + off_means + ")");
+}
+
+void widen_near_wall_to_sectors(std::size_t group, std::vector<std::uint8_t>& flags) {
+    if (group < 2) return;
+    const std::int64_t groups = std::int64_t((flags.size() + group - 1) / group);
+#pragma omp parallel for schedule(static)
+    for (std::int64_t g = 0; g < groups; ++g) {
+        const std::size_t begin = std::size_t(g) * group;
+        const std::size_t end = std::min(begin + group, flags.size());
+        bool walls = false;
+        for (std::size_t n = begin; n < end; ++n)
+            walls = walls || (is_updated(flags[n]) && near_wall(flags[n]));
+        if (!walls) continue;
+        for (std::size_t n = begin; n < end; ++n)
+            if (is_updated(flags[n])) flags[n] |= kNearWallBit;
+    }
 }
 
 void mark_tile_border(const TilePlace& place, const Dims& dims, std::vector<std::uint8_t>& flags) {

@@ -31,16 +31,6 @@ namespace {
 // a user's own setting wins.
 const bool kStreamQueues = [] { return setenv("CUDA_DEVICE_MAX_CONNECTIONS", "32", 0) == 0; }();
 
-// An on/off switch from the environment: unset, "auto" or "1" is on, "0" is off; anything else
-// throws ConfigError naming the variable, its value and what each setting does.
-bool env_switch(const char* name, const std::string& on_means, const std::string& off_means) {
-    const char* v = std::getenv(name);
-    const std::string_view text = v ? v : "";
-    if (text.empty() || text == "auto" || text == "1") return true;
-    if (text == "0") return false;
-    throw ConfigError(std::string(name) + " = '" + std::string(text) +
-                      "': auto or 1 (the default: " + on_means + ") or 0 (" + off_means + ")");
-}
 } // namespace
 
 bool cuda_graphs_allowed() {
@@ -59,6 +49,12 @@ bool wall_lane_allowed() {
     return env_switch("LATTICELAB_WALL_LANE",
                       "the near-wall list kernel runs beside the bulk kernel",
                       "after it, on the same stream");
+}
+
+bool wall_sectors_allowed() {
+    return env_switch("LATTICELAB_WALL_SECTORS",
+                      "the near-wall list takes whole 32-byte sectors of the population arrays",
+                      "only the nodes next to a wall");
 }
 
 const DeviceInfo& device_info() {

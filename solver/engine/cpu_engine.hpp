@@ -266,19 +266,27 @@ private:
         if constexpr (PlannedModel<M>) {
             Sweeps sweeps{a};
             M::template plan<L, Sc, C>(sweeps, a);
-        } else if constexpr (RowModel<M>) {
-            const std::int64_t rows = std::int64_t(cfg_.dims.ny) * cfg_.dims.nz;
-            const std::uint8_t* flags = flags_.data();
-#pragma omp parallel for schedule(static) if (parallel(cfg_.dims.nodes()))
-            for (std::int64_t r = 0; r < rows; ++r)
-                update_row<M, L, Sc, C>(a, flags, node_t(r) * cfg_.dims.nx);
-        } else {
+        } else if (!update_rows<L, Sc, C>(a)) {
             const std::int64_t nodes = cfg_.dims.nodes();
 #pragma omp parallel for schedule(static) if (parallel(nodes))
             for (std::int64_t k = 0; k < nodes; ++k)
                 M::template update<L, Sc, C, Pass::All>(a, node_t(k));
         }
         finish_step<M, Sc>(a_, b_, parity_, step_);
+    }
+    // The step row by row (cpu_rows.hpp), where the model allows it; false if not.
+    template <Layout L, Scheme Sc, class C>
+    bool update_rows(const Args& a) {
+        if constexpr (RowModel<M>) {
+            if (!rows_allowed_) return false;
+            const std::int64_t rows = std::int64_t(cfg_.dims.ny) * cfg_.dims.nz;
+            const std::uint8_t* flags = flags_.data();
+#pragma omp parallel for schedule(static) if (parallel(cfg_.dims.nodes()))
+            for (std::int64_t r = 0; r < rows; ++r)
+                update_row<M, L, Sc, C>(a, flags, node_t(r) * cfg_.dims.nx);
+            return true;
+        }
+        return false;
     }
 
     EngineConfig cfg_;
@@ -288,6 +296,11 @@ private:
     int parity_ = 0;
     std::uint32_t step_ = 0; // steps since this engine was built: the 16-bit stores' noise
     DeviceInfo info_;
+    // LATTICELAB_CPU_ROWS, read once: "0" sends every node through the per-node update (for
+    // comparisons: the rows compute the same bits).
+    const bool rows_allowed_ =
+        env_switch("LATTICELAB_CPU_ROWS", "plain runs of x-rows in SIMD lanes (cpu_rows.hpp)",
+                   "every node through the per-node update");
     std::vector<HaloList> halo_lists_;
 };
 

@@ -225,8 +225,20 @@ double host_copy_bandwidth(double working_set);
 std::size_t host_copy_probe_bytes(double working_set);
 
 // ---- host utilities shared by all engines ----
+// An on/off switch from the environment (LATTICELAB_WALL_LANE and the like): unset, "auto" or
+// "1" is on, "0" is off; anything else throws ConfigError naming the variable, its value and
+// what each setting does.
+bool env_switch(const char* name, const std::string& on_means, const std::string& off_means);
 // Sets kNearWallBit on updated nodes with a half-way wall among their stencil neighbours.
 void mark_near_wall(StencilKind stencil, const Dims& dims, std::vector<std::uint8_t>& flags);
+// Sets kNearWallBit on every updated node of each run of `group` consecutive nodes (aligned:
+// nodes g * group ... g * group + group - 1) that holds a node with the bit set: the GPU's
+// near-wall list then takes whole 32-byte sectors of a population array (group = 32 bytes /
+// the stored value's size, SoA), and the bulk kernel none of them. A node at an x wall is one
+// per x-row, so without this each of its sectors was written by both kernels, which costs the
+// DRAM a read for every partial write (docs/DESIGN.md, "The x faces"). The extra nodes have no
+// wall among their neighbours, so the list computes for them what the bulk would, bit for bit.
+void widen_near_wall_to_sectors(std::size_t group, std::vector<std::uint8_t>& flags);
 // Sets kBorderBit on the updated nodes of a tile (`place`, whose local lattice is `dims`) that
 // lie within place.halo[a] nodes of a cut along axis a: those whose populations cross to other
 // tiles, or which read what crosses from them.

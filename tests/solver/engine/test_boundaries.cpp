@@ -8,6 +8,10 @@
 //   Inlet/outlet: cylinder2d (Schafer-Turek channel, D = 20, Re 100, TRT, FP32) runs 2000 steps
 //   with finite fields, density within 5 % of 1 and a mean streamwise velocity within 20 % of
 //   the inlet velocity (mass flux through a channel with a 1/4.1 blockage).
+//   Whole sectors for the GPU's near-wall list (widen_near_wall_to_sectors): every updated node
+//   of an aligned group holding a near-wall node joins it; walls, halos and other groups not.
+#include "solver/core/flags.hpp"
+#include "solver/engine/engine.hpp"
 #include "support/flow_fields.hpp"
 #include "support/test_support.hpp"
 
@@ -54,6 +58,27 @@ void check_plug(StencilKind st, Dims d, bool walls_z, Scheme scheme) {
         if (std::isnan(f.u_at(n, 0))) dev = INFINITY;
     }
     EXPECT_LE(dev, 1e-12 * U) << to_string(st) << " " << to_string(scheme);
+}
+
+TEST(WallSectors, GroupsHoldingANearWallNodeJoinTheList) {
+    const std::uint8_t near = kFluid | kNearWallBit;
+    std::vector<std::uint8_t> flags(20, kFluid);
+    flags[0] = kSolid;
+    flags[1] = near;
+    flags[17] = kHalo;
+    flags[18] = near;
+    flags[19] = kMovingWall;
+    std::vector<std::uint8_t> widened = flags;
+    widen_near_wall_to_sectors(8, widened);
+    for (std::size_t n = 0; n < flags.size(); ++n) {
+        const bool group_with_wall = n < 8 || n >= 16;
+        const bool expect = is_updated(flags[n]) && group_with_wall;
+        EXPECT_EQ(near_wall(widened[n]), expect) << "node " << n;
+        EXPECT_EQ(widened[n] & ~kNearWallBit, flags[n] & ~kNearWallBit) << "node " << n;
+    }
+    std::vector<std::uint8_t> same = flags;
+    widen_near_wall_to_sectors(1, same); // one node per group: nothing to widen
+    EXPECT_EQ(same, flags);
 }
 
 TEST(FreeSlip, ChannelKeepsUniformPlugFlow) {
