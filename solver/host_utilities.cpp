@@ -83,6 +83,14 @@ void widen_near_wall_to_sectors(std::size_t group, std::vector<std::uint8_t>& fl
     }
 }
 
+std::size_t wall_sector_group(const ModelChoice& model, std::size_t value_bytes, node_t nodes) {
+    const bool measured = model.scheme == Scheme::Pull || model.scheme == Scheme::AA ||
+                          model.scheme == Scheme::Esoteric;
+    if (model.layout != Layout::SoA || value_bytes < 4 || value_bytes > 32 || !measured) return 1;
+    const std::size_t group = 32 / value_bytes;
+    return nodes % group == 0 ? group : 1;
+}
+
 void mark_tile_border(const TilePlace& place, const Dims& dims, std::vector<std::uint8_t>& flags) {
     // Along a cut axis the local lattice holds `halo` layers, then the tile's own nodes (and,
     // along x, maybe padding: tile_frame); its border is the first and last `halo` layers of

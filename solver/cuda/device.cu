@@ -12,7 +12,6 @@
 #include <cstdlib>
 #include <mutex>
 #include <string>
-#include <string_view>
 #include <vector>
 
 // 1 in a build that compiles its CUDA code only to check it (CMakeLists.txt): no GPU is used.

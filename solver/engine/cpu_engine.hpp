@@ -274,7 +274,8 @@ private:
         }
         finish_step<M, Sc>(a_, b_, parity_, step_);
     }
-    // The step row by row (cpu_rows.hpp), where the model allows it; false if not.
+    // The step row by row (cpu_rows.hpp), where the model allows it and LATTICELAB_CPU_ROWS is
+    // not 0; false if not.
     template <Layout L, Scheme Sc, class C>
     bool update_rows(const Args& a) {
         if constexpr (RowModel<M>) {

@@ -128,11 +128,10 @@ public:
         if (!why.empty()) throw ConfigError(why);
         std::vector<std::uint8_t> marked = flags;
         if (splits_steps()) mark_tile_border(cfg_.tile, cfg_.dims, marked);
-        // Whole sectors for 4- and 8-byte values: +1.9 % for the FP32 box with spheres, +6.7 %
-        // for the pull cavity; with 16-bit values a sector is 16 nodes, and the box lost 0.8 %
-        // to the longer list (H200, 2026-11-27).
-        if (wall_sectors_allowed_ && cfg_.model.layout == Layout::SoA && sizeof(Store) >= 4)
-            widen_near_wall_to_sectors(32 / sizeof(Store), marked);
+        // The near-wall list in whole sectors where that was measured to pay (wall_sector_group).
+        if (wall_sectors_allowed_)
+            widen_near_wall_to_sectors(
+                wall_sector_group(cfg_.model, sizeof(Store), cfg_.dims.nodes()), marked);
         std::vector<node_t> border_bulk, border_walls, walls;
         for (std::size_t n = 0; n < marked.size(); ++n) {
             if (!is_updated(marked[n])) continue;

@@ -9,7 +9,8 @@
 //   with finite fields, density within 5 % of 1 and a mean streamwise velocity within 20 % of
 //   the inlet velocity (mass flux through a channel with a 1/4.1 blockage).
 //   Whole sectors for the GPU's near-wall list (widen_near_wall_to_sectors): every updated node
-//   of an aligned group holding a near-wall node joins it; walls, halos and other groups not.
+//   of an aligned group holding a near-wall node joins it; walls, halos and other groups not;
+//   and only for the layouts, value sizes, schemes and lattices where it paid (wall_sector_group).
 #include "solver/core/flags.hpp"
 #include "solver/engine/engine.hpp"
 #include "support/flow_fields.hpp"
@@ -79,6 +80,20 @@ TEST(WallSectors, GroupsHoldingANearWallNodeJoinTheList) {
     std::vector<std::uint8_t> same = flags;
     widen_near_wall_to_sectors(1, same); // one node per group: nothing to widen
     EXPECT_EQ(same, flags);
+}
+
+TEST(WallSectors, OnlyWhereMeasuredToPay) {
+    ModelChoice m{StencilKind::D3Q19, CollisionKind::BGK, Scheme::Pull,
+                  Layout::SoA,        Precision::FP32,    {}};
+    EXPECT_EQ(wall_sector_group(m, 4, 258 * 258 * 258), 8u);
+    EXPECT_EQ(wall_sector_group(m, 8, 258 * 258 * 258), 4u);
+    EXPECT_EQ(wall_sector_group(m, 2, 256 * 256 * 256), 1u); // 16-bit values
+    EXPECT_EQ(wall_sector_group(m, 8, 129 * 66 * 129), 1u);  // arrays not on a group
+    m.scheme = Scheme::Push;
+    EXPECT_EQ(wall_sector_group(m, 4, 256 * 256 * 256), 1u);
+    m.scheme = Scheme::Esoteric;
+    m.layout = Layout::AoS;
+    EXPECT_EQ(wall_sector_group(m, 4, 256 * 256 * 256), 1u);
 }
 
 TEST(FreeSlip, ChannelKeepsUniformPlugFlow) {

@@ -294,6 +294,17 @@ TEST(GpuSolver, WallsBesideTheBulkComputeWhatWallsAfterItCompute) {
                           "walls beside the bulk differ from walls after it");
 }
 
+// The near-wall list in whole 32-byte sectors (LATTICELAB_WALL_SECTORS, default on): the nodes
+// it adds have no wall among their neighbours, so the list computes for them what the bulk
+// kernel would, bit for bit (26^3 and 50^2 lattices: FP32 and FP64 groups both apply).
+TEST(GpuSolver, WallListInWholeSectorsComputesWhatTheNarrowListComputes) {
+    LL_REQUIRE_GPU();
+    for (const SimulationSetup& s : closed_cavities())
+        expect_same_state(cavity_state(s, "LATTICELAB_WALL_SECTORS", "1"),
+                          cavity_state(s, "LATTICELAB_WALL_SECTORS", "0"), s,
+                          "the list in whole sectors differs from the list of wall neighbours");
+}
+
 TEST(GpuSolver, BadResidentSettingIsRefusedNamingTheValues) {
     LL_REQUIRE_GPU();
     const ScopedEnv env("LATTICELAB_RESIDENT", "on");
