@@ -282,16 +282,20 @@ std::vector<double> cavity_state(const SimulationSetup& s, const char* name, con
     return f;
 }
 
+// Every closed cavity with the environment switch `name` on and off: the same state, bit for bit.
+void expect_switch_keeps_state(const char* name, const char* what) {
+    for (const SimulationSetup& s : closed_cavities())
+        expect_same_state(cavity_state(s, name, "1"), cavity_state(s, name, "0"), s, what);
+}
+
 // The near-wall list kernel runs beside the bulk kernel on a second stream, joined before the
 // step ends (LATTICELAB_WALL_LANE, default on; CudaEngine::walls_beside): the same kernels as
 // queued one after the other, so bit for bit the same state, unless the lane's fork or join
 // were missing (a race that a busy GPU shows).
 TEST(GpuSolver, WallsBesideTheBulkComputeWhatWallsAfterItCompute) {
     LL_REQUIRE_GPU();
-    for (const SimulationSetup& s : closed_cavities())
-        expect_same_state(cavity_state(s, "LATTICELAB_WALL_LANE", "1"),
-                          cavity_state(s, "LATTICELAB_WALL_LANE", "0"), s,
-                          "walls beside the bulk differ from walls after it");
+    expect_switch_keeps_state("LATTICELAB_WALL_LANE",
+                              "walls beside the bulk differ from walls after it");
 }
 
 // The near-wall list in whole 32-byte sectors (LATTICELAB_WALL_SECTORS, default on): the nodes
@@ -299,10 +303,8 @@ TEST(GpuSolver, WallsBesideTheBulkComputeWhatWallsAfterItCompute) {
 // kernel would, bit for bit (26^3 and 50^2 lattices: FP32 and FP64 groups both apply).
 TEST(GpuSolver, WallListInWholeSectorsComputesWhatTheNarrowListComputes) {
     LL_REQUIRE_GPU();
-    for (const SimulationSetup& s : closed_cavities())
-        expect_same_state(cavity_state(s, "LATTICELAB_WALL_SECTORS", "1"),
-                          cavity_state(s, "LATTICELAB_WALL_SECTORS", "0"), s,
-                          "the list in whole sectors differs from the list of wall neighbours");
+    expect_switch_keeps_state("LATTICELAB_WALL_SECTORS",
+                              "the list in whole sectors differs from the list of wall neighbours");
 }
 
 TEST(GpuSolver, BadResidentSettingIsRefusedNamingTheValues) {
