@@ -44,6 +44,12 @@ bool resident_steps_allowed() {
                       "graphs or one launch per step");
 }
 
+bool neighbour_sync_allowed() {
+    return env_switch("LATTICELAB_NEIGHBOUR_SYNC",
+                      "a resident step waits only for the blocks whose nodes its nodes reach",
+                      "for the whole grid, at cooperative groups' barrier");
+}
+
 bool wall_lane_allowed() {
     return env_switch("LATTICELAB_WALL_LANE",
                       "the near-wall list kernel runs beside the bulk kernel",

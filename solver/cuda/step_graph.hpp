@@ -16,6 +16,9 @@ bool cuda_graphs_allowed();
 // LATTICELAB_RESIDENT: unset, "auto" or "1" let small lattices run batches of steps in one
 // resident kernel (engine/resident_steps.cuh), "0" does not (graphs or launches instead).
 bool resident_steps_allowed();
+// LATTICELAB_NEIGHBOUR_SYNC: unset, "auto" or "1" let a resident kernel's blocks wait between
+// steps only for their neighbours (resident_steps.cuh), "0" for the whole grid (comparisons).
+bool neighbour_sync_allowed();
 // LATTICELAB_WALL_LANE: unset, "auto" or "1" run the near-wall list kernel beside the bulk
 // kernel (CudaEngine::walls_beside), "0" after it on the same stream.
 bool wall_lane_allowed();

@@ -13,7 +13,9 @@
 // [SECTION] graph capture   recording the steps a graph replays
 #pragma once
 #include "kernels.cuh"
+#include "resident_neighbours.hpp"
 #include "resident_steps.cuh"
+#include "solver/cuda/cuda_buffer.hpp"
 #include "solver/cuda/device_properties.cuh"
 #include "solver/cuda/step_graph.hpp"
 
@@ -112,8 +114,29 @@ private:
         unsigned grid = 0, block = 0;
     };
     ResidentShape resident_shape() {
-        if (!resident_shape_) resident_shape_ = one_wave_resident_shape();
+        if (!resident_shape_) {
+            resident_shape_ = one_wave_resident_shape();
+            ready_neighbours(*resident_shape_);
+        }
         return *resident_shape_;
+    }
+    // The lists of the blocks each block of a resident launch of `shape` waits for, and their
+    // step counts at zero (resident_steps.cuh); none, so the whole grid's barrier, where
+    // LATTICELAB_NEIGHBOUR_SYNC=0.
+    void ready_neighbours(ResidentShape shape) {
+        sync_ = {};
+        if (shape.grid == 0 || !neighbour_sync_allowed_) return;
+        Engine& e = self();
+        LL_CUDA(cudaStreamSynchronize(e.stream_)); // a launch in flight may read the old lists
+        const BlockNeighbours nb = resident_block_neighbours(e.cfg_.dims, shape.grid, shape.block);
+        sync_first_.allocate(nb.first.size());
+        upload_now(sync_first_.get(), nb.first.data(), nb.first.size());
+        sync_blocks_.allocate(nb.blocks.size());
+        if (!nb.blocks.empty()) upload_now(sync_blocks_.get(), nb.blocks.data(), nb.blocks.size());
+        sync_done_.allocate(shape.grid);
+        LL_CUDA(
+            cudaMemsetAsync(sync_done_.get(), 0, shape.grid * sizeof(std::uint32_t), e.stream_));
+        sync_ = {sync_first_.get(), sync_blocks_.get(), sync_done_.get(), 0};
     }
     ResidentShape one_wave_resident_shape() const {
         const EngineConfig& cfg = self().cfg_;
@@ -204,9 +227,10 @@ private:
         for (int done = 0; done < steps;) {
             int n = std::min(kResidentSteps, steps - done);
             Args even = args_after(0), odd = args_after(1);
-            void* params[] = {&even, &odd, &nodes, &n};
+            void* params[] = {&even, &odd, &nodes, &n, &sync_};
             LL_CUDA(cudaLaunchCooperativeKernel(resident_kernel<L, Sc, C>(), shape.grid,
                                                 shape.block, params, smem, e.stream_));
+            sync_.base += std::uint32_t(n);
             for (int i = 0; i < n; ++i)
                 finish_step<M, Sc>(e.a_, e.b_, e.parity_, e.step_);
             done += n;
@@ -250,6 +274,10 @@ private:
     const bool graphs_allowed_ = cuda_graphs_allowed();
     const bool resident_allowed_ = resident_steps_allowed(); // LATTICELAB_RESIDENT, likewise
     std::optional<ResidentShape> resident_shape_; // resident_shape(), until drop_batches()
+    const bool neighbour_sync_allowed_ = neighbour_sync_allowed(); // LATTICELAB_NEIGHBOUR_SYNC
+    // The resident launch's neighbour lists and step counts (ready_neighbours).
+    DeviceBuffer<std::uint32_t> sync_first_, sync_blocks_, sync_done_;
+    ResidentSync sync_;
 };
 
 } // namespace ll::cuda

@@ -159,9 +159,11 @@ TEST(GpuSolver, SwitchingSchemeLayoutAndLaunchKeepsTheFlow) {
 // replayed, and dropped when the parameters, the launch or the nodes change. Every scheme of
 // the DdQq kernels, FP32 and FP64, and D2Q37's passes.
 std::vector<double> stepped_with_changes(SimulationSetup s, const char* graphs,
-                                         const char* resident = "0") {
+                                         const char* resident = "0",
+                                         const char* neighbour_sync = "1") {
     const ScopedEnv env("LATTICELAB_CUDA_GRAPHS", graphs);
     const ScopedEnv resident_env("LATTICELAB_RESIDENT", resident);
+    const ScopedEnv sync_env("LATTICELAB_NEIGHBOUR_SYNC", neighbour_sync);
     auto sim = Simulation::create(s, BackendKind::Cuda);
     sim->step(1);  // odd parity, the second buffer current
     sim->step(32); // captured there
@@ -228,7 +230,9 @@ TEST(GpuSolver, StepGraphsComputeWhatLaunchesCompute) {
 // contracted differently inside the resident kernel: 7e-8 in FP32; with its wall reflections
 // inline, D2Q9 TRT pull differed by one FP64 ulp until the units were built without FMA
 // contraction). The test box's walls and the solid node added mid-run send near-wall nodes
-// through the inline walls.
+// through the inline walls. Both ways of waiting between steps: for the neighbouring blocks
+// (the default; a block that went on too early would read a neighbour's old values) and for
+// the whole grid.
 TEST(GpuSolver, ResidentStepsComputeWhatLaunchesCompute) {
     LL_REQUIRE_GPU();
     std::vector<SimulationSetup> setups;
@@ -247,8 +251,11 @@ TEST(GpuSolver, ResidentStepsComputeWhatLaunchesCompute) {
         }
     setups.push_back(build_scenario("heated_cavity2d", {{"size", "48"}}));
     for (const SimulationSetup& s : setups) {
-        expect_same_state(stepped_with_changes(s, "0", "1"), stepped_with_changes(s, "0", "0"), s,
-                          "resident steps differ from launched steps");
+        const auto launched = stepped_with_changes(s, "0", "0");
+        expect_same_state(stepped_with_changes(s, "0", "1"), launched, s,
+                          "resident steps waiting for their neighbours differ from launched steps");
+        expect_same_state(stepped_with_changes(s, "0", "1", "0"), launched, s,
+                          "resident steps waiting for the whole grid differ from launched steps");
     }
 }
 
