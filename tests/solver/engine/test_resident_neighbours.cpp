@@ -64,10 +64,10 @@ TEST(ResidentNeighbours, EveryNodeWithinReachIsInABlockWaitedFor) {
     }
 }
 
-// Not every block: on cylinder2d's lattice (336 x 110, 129 blocks of 288) a block waits for the
+// Not every block: on cylinder2d's lattice (440 x 84, 129 blocks of 288) a block waits for the
 // blocks over five rows around its own, at most 10 of the 129.
 TEST(ResidentNeighbours, ABlockWaitsOnlyForBlocksNearIt) {
-    const Dims d{336, 110, 1};
+    const Dims d{440, 84, 1};
     const BlockNeighbours nb = resident_block_neighbours(d, 129, 288);
     for (std::uint32_t b = 0; b < 129; ++b)
         EXPECT_LE(nb.first[b + 1] - nb.first[b], 10u) << "block " << b;
