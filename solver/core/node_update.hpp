@@ -147,10 +147,9 @@ struct Propagation {
     }
     // Every direction's bounce-back value (what a solid or moving wall reflects, before the
     // moving wall's term), read with the node's populations before its source flags are known
-    // (Pass::Resident, Pass::NearWall): a near-wall node then waits for one round trip instead
-    // of two, or, in the list kernel, of one per wall direction after the flags. Values of
-    // directions without a wall are read for nothing: the resident kernel's lattice sits in L2
-    // and the list kernel's nodes are few, and latency, not bandwidth, bounds both.
+    // (Pass::Resident): a near-wall node then waits for one round trip instead of two. Values
+    // of directions without a wall are read for nothing; in the resident kernel the lattice
+    // sits in L2 and latency, not bandwidth, bounds the step.
     LL_HD static void bounce_backs(const Args& a, const NodeFrame& fr, Real (&b)[S::Q]) {
         LL_UNROLL
         for (int i = 1; i < S::Q; ++i) {
@@ -159,9 +158,7 @@ struct Propagation {
         }
     }
     // apply_walls with the bounce-back values read already: the same sums, so the same bits.
-    // A free-slip wall's reflection depends on the flags around, and is read here (kInline as
-    // in apply_walls).
-    template <bool kInline>
+    // A free-slip wall's reflection depends on the flags around, and is read here.
     LL_HD static void apply_walls_read(const Args& a, const NodeFrame& fr,
                                        const std::uint8_t (&sf)[S::Q], const Real (&b)[S::Q],
                                        Real (&f)[S::Q]) {
@@ -169,10 +166,7 @@ struct Propagation {
         for (int i = 1; i < S::Q; ++i) {
             if (!is_halfway_wall(sf[i])) continue;
             if (node_type(sf[i]) == kFreeSlip) {
-                if constexpr (kInline)
-                    f[i] = reflected_inline(a, fr, i, sf[i]);
-                else
-                    f[i] = reflected(wall_lookup(a, fr.n), i, sf[i]);
+                f[i] = reflected_inline(a, fr, i, sf[i]);
             } else {
                 const bool moving = node_type(sf[i]) == kMovingWall;
                 f[i] = b[i] + bounce_back_redirect<S, Sc>(a, i, moving).add;
@@ -235,15 +229,14 @@ struct Propagation {
 // (the GPU bulk kernel, which then carries no wall code), or only those with one (the GPU
 // boundary-list kernel). Nodes touch only their own slots, so the split needs no ordering.
 // Resident is All for the resident kernel (engine/resident_steps.cuh), where one thread holds
-// one node of a lattice that sits in L2 and no other warps hide latency. It and the list
-// kernel (NearWall) read a node's populations, its neighbours' flags and every bounce-back
-// value (Propagation::bounce_backs) before any test, so that a node next to a solid or moving
-// wall waits for one round trip, not one more per wall direction after the flags: those
-// chains made a resident cylinder2d step three times a wall-free lattice's (issue 14), and
-// held the list kernel of a 256^3 cavity at 1.6 TB/s. A free-slip reflection, whose slot
-// depends on the flags, is then read inline (Resident) or by a call (NearWall: the free-slip
-// code inlined into every list kernel took the CUDA build from 290 to 500 s). The bulk kernel
-// reads none of it: the extra loads would cost every node of a large lattice.
+// one node of a lattice that sits in L2 and no other warps hide latency: a node's populations
+// and its neighbours' flags are read before any test, and the wall reflections are inline
+// (Propagation::apply_walls), not a call per wall direction, each a round trip after the last.
+// Those chains made a resident cylinder2d step three times a wall-free lattice's (issue 14).
+// The launched kernels keep the call per wall direction and read neighbour flags only for
+// near-wall nodes: there other warps hide the latency, and the extra loads or inlined wall
+// code would cost every node of a large lattice (and the build: wall code inlined into every
+// list kernel took the CUDA build from 290 to 500 s).
 enum class Pass : std::uint8_t { All, Bulk, NearWall, Resident };
 
 // Whether a pass leaves node `flag` alone.
@@ -257,18 +250,17 @@ template <class S, Layout L, Scheme Sc, class C, class Real, Pass kPass = Pass::
 LL_HD void update_node(const StepArgs<Real, Store>& a, node_t n) {
     using P = Propagation<S, L, Sc, Real, Store>;
     const std::uint8_t flag = a.flags[n];
-    constexpr bool kReadFirst = kPass == Pass::Resident || kPass == Pass::NearWall;
-    if (!kReadFirst && skipped_by<kPass>(flag)) return;
+    if (kPass != Pass::Resident && skipped_by<kPass>(flag)) return;
     const NodeFrame fr = make_frame(a.dims, n);
     Real f[S::Q];
     P::gather(a, fr, f);
-    if constexpr (kReadFirst) {
+    if constexpr (kPass == Pass::Resident) {
         std::uint8_t sf[S::Q];
         P::source_flags(a, fr, sf); // for every node: its wall tests need no near-wall bit
         Real bounced[S::Q];
         P::bounce_backs(a, fr, bounced);
         if (skipped_by<kPass>(flag)) return;
-        P::template apply_walls_read<kPass == Pass::Resident>(a, fr, sf, bounced, f);
+        P::apply_walls_read(a, fr, sf, bounced, f);
     } else if constexpr (kPass != Pass::Bulk) {
         if (near_wall(flag)) P::apply_walls(a, fr, f);
     }
