@@ -184,8 +184,13 @@ std::unique_ptr<Engine> make_cuda_engine(const EngineConfig& cfg, std::string& w
                           std::to_string(long(max_side)) + " nodes per side" +
                           cuda::smaller_storage_hint(cfg, free));
     }
+    const EngineFactory make = cuda_engine_factory(cfg);
+    if (!make) { // a build that only checks its CUDA code links no CUDA engine
+        why = "this build has no CUDA engine for this model";
+        return nullptr;
+    }
     try {
-        return cuda_engine_factory(cfg)(cfg);
+        return make(cfg);
     } catch (const CudaError& err) {
         if (err.code == cudaErrorMemoryAllocation) {
             cudaGetLastError();
