@@ -174,7 +174,8 @@ struct Propagation {
         }
     }
     // Replace the populations whose source is a half-way wall by their reflection; kInline
-    // (Pass::Resident) reads each reflection in the caller's code instead of a call.
+    // reads each reflection in the caller's code instead of a call (the Boussinesq model's
+    // resident pass; the isothermal one uses apply_walls_read).
     template <bool kInline = false>
     LL_HD static void apply_walls(const Args& a, const NodeFrame& fr,
                                   const std::uint8_t (&sf)[S::Q], Real (&f)[S::Q]) {
@@ -229,9 +230,10 @@ struct Propagation {
 // (the GPU bulk kernel, which then carries no wall code), or only those with one (the GPU
 // boundary-list kernel). Nodes touch only their own slots, so the split needs no ordering.
 // Resident is All for the resident kernel (engine/resident_steps.cuh), where one thread holds
-// one node of a lattice that sits in L2 and no other warps hide latency: a node's populations
-// and its neighbours' flags are read before any test, and the wall reflections are inline
-// (Propagation::apply_walls), not a call per wall direction, each a round trip after the last.
+// one node of a lattice that sits in L2 and no other warps hide latency: a node's populations,
+// its neighbours' flags and every bounce-back value are read before any test, and the wall
+// reflections are applied inline (Propagation::apply_walls_read), not by a call per wall
+// direction, each a round trip after the last.
 // Those chains made a resident cylinder2d step three times a wall-free lattice's (issue 14).
 // The launched kernels keep the call per wall direction and read neighbour flags only for
 // near-wall nodes: there other warps hide the latency, and the extra loads or inlined wall

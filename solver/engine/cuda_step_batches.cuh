@@ -157,9 +157,10 @@ private:
     }
     // The launch's block size, widened where that many threads per block would leave some SMs
     // with one block more than others: a resident step is a chain of latencies, not a stream,
-    // and every step waits for its slowest SM. Then every SM gets the same number of blocks
-    // (the fewest the registers allow) and every block its share of the nodes, rounded up to
-    // whole warps. Wider only: fewer blocks also meet at the barrier sooner. H200 (132 SMs),
+    // and through its neighbours every block keeps the pace of the slowest SM. Then every SM
+    // gets the same number of blocks (the fewest the registers allow) and every block its share
+    // of the nodes, rounded up to whole warps. Wider only: fewer blocks also meet sooner (this
+    // was measured with the grid barrier, before blocks waited for neighbours). H200 (132 SMs),
     // steps per second at 256 threads per block and as sized here (docs/PERFORMANCE.md,
     // 2026-11-27): cylinder2d (36 960 nodes) 145 blocks, 13 SMs with two: 289 000; 129 blocks
     // of 288: 297 000-306 000; taylor_green2d 192^2 (36 864) 346 000 -> 374 000; cavity2d

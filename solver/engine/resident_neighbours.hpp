@@ -18,8 +18,9 @@ struct BlockNeighbours {
     std::vector<std::uint32_t> first, blocks;
 };
 
-// A node's step reaches at most this far along each axis: one node for streaming, two for the
-// wall redirects (shift_far in core/lattice.hpp).
+// How far apart, along each axis, two nodes that touch the same slot in consecutive steps may
+// be: each reads and writes only slots of nodes within one of itself (streaming and every wall
+// rule), so two nodes touching one slot are within two of each other.
 inline constexpr int kResidentReach = 2;
 
 // Block b of the launch updates nodes [b * block, (b + 1) * block) of a lattice of `dims` (x

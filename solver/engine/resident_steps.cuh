@@ -2,9 +2,12 @@
 // at once (issue 14: a classroom-sized 2D flow is launch-bound). A step of the launched path is
 // two dependent kernels, the bulk and the near-wall list, each shorter than the gap between
 // kernels even inside a CUDA graph. Here every thread updates its node of a step, walls
-// included, then the whole grid meets at a barrier (cooperative groups) before the next step.
-// Within one step no node reads what another node of the same step writes (every scheme reads
-// the previous step's values).
+// included, then waits for its neighbours (below) before the next step. Within one step no
+// node uses what another node of the same step writes (every scheme reads the previous step's
+// values). One read may race, harmlessly: a node reads every direction's bounce-back slot
+// before it knows which directions come from a wall (Propagation::bounce_backs), and in A-A
+// and esoteric a neighbour may write such a slot in the same step; the value is used only
+// where the source is a half-way wall, which is never updated.
 //
 // Between steps a block waits only for its neighbours (ResidentSync, resident_neighbours.hpp):
 // the blocks whose nodes read what it wrote, or wrote what it read. Each block counts the steps
