@@ -5,16 +5,14 @@
 namespace ll {
 
 namespace {
-// The x-rows (y + ny * z) within kResidentReach rows of `row` along y and z, wrapped.
+// The x-rows (y + ny * z) within kResidentReach rows of `row` along y and z, wrapped as the
+// lattice wraps every step (shift_far).
 template <class Visit>
 void rows_within_reach(const Dims& d, std::uint64_t row, Visit&& visit) {
-    const auto wrap = [](std::int64_t v, std::uint32_t n) {
-        return std::uint64_t((v % std::int64_t(n) + std::int64_t(n)) % std::int64_t(n));
-    };
-    const std::int64_t y = std::int64_t(row % d.ny), z = std::int64_t(row / d.ny);
+    const NodeFrame start = make_frame(d, node_t(row * d.nx));
     for (int dz = -kResidentReach; dz <= kResidentReach; ++dz)
         for (int dy = -kResidentReach; dy <= kResidentReach; ++dy)
-            visit(wrap(y + dy, d.ny) + std::uint64_t(d.ny) * wrap(z + dz, d.nz));
+            visit(std::uint64_t(shift_far(d, start, 0, dy, dz) / d.nx));
 }
 } // namespace
 
