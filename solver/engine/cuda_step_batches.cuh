@@ -122,18 +122,26 @@ private:
     }
     // The lists of the blocks each block of a resident launch of `shape` waits for, and their
     // step counts at zero (resident_steps.cuh); none, so the whole grid's barrier, where
-    // LATTICELAB_NEIGHBOUR_SYNC=0.
+    // LATTICELAB_NEIGHBOUR_SYNC=0. The lists depend only on the shape (the lattice is the
+    // engine's), so a change of parameters (a tau slider) keeps them and only queues the
+    // counts' reset behind the launches in flight.
     void ready_neighbours(ResidentShape shape) {
         sync_ = {};
         if (shape.grid == 0 || !neighbour_sync_allowed_) return;
         Engine& e = self();
-        LL_CUDA(cudaStreamSynchronize(e.stream_)); // a launch in flight may read the old lists
-        const BlockNeighbours nb = resident_block_neighbours(e.cfg_.dims, shape.grid, shape.block);
-        sync_first_.allocate(nb.first.size());
-        upload_now(sync_first_.get(), nb.first.data(), nb.first.size());
-        sync_blocks_.allocate(nb.blocks.size());
-        if (!nb.blocks.empty()) upload_now(sync_blocks_.get(), nb.blocks.data(), nb.blocks.size());
-        sync_done_.allocate(shape.grid);
+        if (shape.grid != listed_.grid || shape.block != listed_.block) {
+            LL_CUDA(cudaStreamSynchronize(e.stream_)); // a launch in flight reads the old lists
+            listed_ = {};
+            const BlockNeighbours nb =
+                resident_block_neighbours(e.cfg_.dims, shape.grid, shape.block);
+            sync_first_.allocate(nb.first.size());
+            upload_now(sync_first_.get(), nb.first.data(), nb.first.size());
+            sync_blocks_.allocate(nb.blocks.size());
+            if (!nb.blocks.empty())
+                upload_now(sync_blocks_.get(), nb.blocks.data(), nb.blocks.size());
+            sync_done_.allocate(shape.grid);
+            listed_ = shape;
+        }
         LL_CUDA(
             cudaMemsetAsync(sync_done_.get(), 0, shape.grid * sizeof(std::uint32_t), e.stream_));
         sync_ = {sync_first_.get(), sync_blocks_.get(), sync_done_.get(), 0};
@@ -276,8 +284,10 @@ private:
     const bool resident_allowed_ = resident_steps_allowed(); // LATTICELAB_RESIDENT, likewise
     std::optional<ResidentShape> resident_shape_; // resident_shape(), until drop_batches()
     const bool neighbour_sync_allowed_ = neighbour_sync_allowed(); // LATTICELAB_NEIGHBOUR_SYNC
-    // The resident launch's neighbour lists and step counts (ready_neighbours).
+    // The resident launch's neighbour lists and step counts (ready_neighbours), and the shape
+    // they were made for.
     DeviceBuffer<std::uint32_t> sync_first_, sync_blocks_, sync_done_;
+    ResidentShape listed_;
     ResidentSync sync_;
 };
 
