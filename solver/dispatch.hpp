@@ -48,6 +48,15 @@ decltype(auto) with_scheme(Scheme s, F&& f) {
         return f(std::integral_constant<S, S::Pull>{});
     }
 }
+// The schemes layout = aosoa is built for (aosoa_scheme); compatibility_error() rejects the
+// rest first.
+template <class F>
+decltype(auto) with_aosoa_scheme(Scheme s, F&& f) {
+    using S = Scheme;
+    if (s == S::AA) return f(std::integral_constant<S, S::AA>{});
+    if (s == S::Esoteric) return f(std::integral_constant<S, S::Esoteric>{});
+    return f(std::integral_constant<S, S::Pull>{});
+}
 // MRT exists only for stencils with a basis; compatibility_error() rejects the rest first.
 template <class S, class F>
 decltype(auto) with_collision(CollisionKind c, F&& f) {

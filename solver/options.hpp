@@ -112,6 +112,16 @@ bool is_thermal(StencilKind); // d2q37: the thermal model (solver/models/d2q37/)
 // Empty when the combination can run on this lattice; otherwise a message for the user.
 std::string compatibility_error(const ModelChoice&, const Dims&);
 
+// The choices layout = aosoa is built for (by the models that offer it, ModelTraits): values
+// stored as computed (fp32, fp64) and the schemes that run fastest (pull, A-A, esoteric). A
+// third layout for every kernel would add a half to the CUDA build.
+LL_HD constexpr bool aosoa_scheme(Scheme s) {
+    return s == Scheme::Pull || s == Scheme::AA || s == Scheme::Esoteric;
+}
+inline bool aosoa_offered(const ModelChoice& m) {
+    return aosoa_scheme(m.scheme) && !m.storage;
+}
+
 // ---- memory accounting: the one formula used by the UI, the CLI and the benchmark ----
 // A streaming step reads and writes every population once and reads one flag byte. The
 // Boussinesq model moves its temperature population too: `temperature_velocities` more values

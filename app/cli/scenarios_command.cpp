@@ -64,7 +64,7 @@ std::string model_help() {
          {Scheme::Push, Scheme::Pull, Scheme::Split, Scheme::AA, Scheme::Esoteric, Scheme::SharedX})
         s << "  " << describe(v) << "\n";
     s << "Layouts (key `layout`):\n";
-    for (Layout v : {Layout::SoA, Layout::AoS})
+    for (Layout v : {Layout::SoA, Layout::AoS, Layout::AoSoA})
         s << "  " << describe(v) << "\n";
     s << "Collision models (key `collision`):\n";
     for (CollisionKind v : {CollisionKind::BGK, CollisionKind::TRT, CollisionKind::MRT})

@@ -31,7 +31,7 @@ constexpr std::array kThermalFields3D = {
     FieldKind::Uz,          FieldKind::Vorticity, FieldKind::Density};
 constexpr std::array kSchemes = {Scheme::Push, Scheme::Pull,     Scheme::Split,
                                  Scheme::AA,   Scheme::Esoteric, Scheme::SharedX};
-constexpr std::array kLayouts = {Layout::SoA, Layout::AoS};
+constexpr std::array kLayouts = {Layout::SoA, Layout::AoS, Layout::AoSoA};
 constexpr std::array kPrecisions = {Precision::FP32, Precision::FP64};
 constexpr std::array kStorages = {Storage::FP32, Storage::FP16S, Storage::FP16C, Storage::FP64};
 constexpr std::array kCollisions = {CollisionKind::BGK, CollisionKind::TRT, CollisionKind::MRT};

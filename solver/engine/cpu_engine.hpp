@@ -278,7 +278,8 @@ private:
     // not 0; false if not.
     template <Layout L, Scheme Sc, class C>
     bool update_rows(const Args& a) {
-        if constexpr (RowModel<M>) {
+        // AoSoA's slots shift by one lane per node only inside a tile: node by node.
+        if constexpr (RowModel<M> && L != Layout::AoSoA) {
             if (!rows_allowed_) return false;
             const std::int64_t rows = std::int64_t(cfg_.dims.ny) * cfg_.dims.nz;
             const std::uint8_t* flags = flags_.data();

@@ -18,14 +18,16 @@ std::size_t state_size(const Dims& d) {
     return q * std::size_t(d.nodes());
 }
 
-// Elements of population set k's buffer: nodes x Q_k, unless the model pads its lattice (D2Q37:
-// halo columns and rows 3 deep, around a tile's own nodes) and says so with set_elements(k, c).
+// Elements of population set k's buffer: nodes x Q_k (AoSoA: its last tile whole), unless the
+// model pads its lattice (D2Q37: halo columns and rows 3 deep, around a tile's own nodes) and
+// says so with set_elements(k, c).
 template <class M>
 std::size_t set_elements(int k, const EngineConfig& c) {
     if constexpr (requires { M::set_elements(k, c); })
         return M::set_elements(k, c);
     else
-        return std::size_t(c.dims.nodes()) * std::size_t(M::set_q(k));
+        return std::size_t(stored_nodes(c.model.layout, c.dims.nodes())) *
+               std::size_t(M::set_q(k));
 }
 
 // Allocates an engine's population sets: a[k] for every set, b[k] too for A-B schemes (in-place

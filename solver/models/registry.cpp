@@ -38,11 +38,11 @@ HaloShape d2q37_halo(StencilKind) {
     return h;
 }
 constexpr std::array<ModelTraits, 3> kModels{{
-    {ModelKind::Isothermal, "isothermal", false, true, true, true, &ddqq_halo, true, ""},
+    {ModelKind::Isothermal, "isothermal", false, true, true, true, &ddqq_halo, true, "", true},
     {ModelKind::Boussinesq, "boussinesq", true, true, true, true, &ddqq_halo, true,
-     "a node update moves two population sets, the flow's and the temperature's"},
+     "a node update moves two population sets, the flow's and the temperature's", false},
     {ModelKind::D2Q37, "d2q37", true, false, false, true, &d2q37_halo, false,
-     "the thermal model runs separate propagate and collide kernels"},
+     "the thermal model runs separate propagate and collide kernels", false},
 }};
 } // namespace
 
@@ -66,6 +66,9 @@ std::uint32_t tile_row_align(const EngineConfig& cfg) {
 std::string compatible(const EngineConfig& cfg) {
     // A tile is checked as the lattice it is part of; tiles_error has checked its extents.
     const Dims& dims = cfg.tile.is_tile() ? cfg.tile.whole : cfg.dims;
+    if (cfg.model.layout == Layout::AoSoA && !model_traits(cfg).aosoa)
+        return "layout = aosoa: the " + std::string(to_string(model_kind(cfg))) +
+               " model offers soa|aos";
     switch (model_kind(cfg)) {
     case ModelKind::Boussinesq: {
         const std::string own = bq::model_error(cfg.model, dims);

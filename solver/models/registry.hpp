@@ -36,6 +36,7 @@ struct ModelTraits {
     // each value read once and written once: Obrecht et al. 2010's memory model (the lab's
     // solver/lab/kernel_access.hpp) describes it. Otherwise why it does not.
     std::string_view access_model_gap;
+    bool aosoa; // layout = aosoa is built for it (aosoa_offered's choices)
 };
 const ModelTraits& model_traits(ModelKind kind);
 inline const ModelTraits& model_traits(const EngineConfig& cfg) {

@@ -50,12 +50,24 @@ struct IsothermalModel {
         return stencil && collision && scheme && L == Layout::SoA && stored_as_computed;
     }
 
+    // layout = aosoa, for the choices aosoa_offered() names (the registry refuses the others
+    // before an engine is made): its kernels exist for values stored as computed only.
+    static constexpr bool kAoSoA = std::is_same_v<Real, Store>;
     template <class F>
     static decltype(auto) with_step(const ModelChoice& m, F&& f) {
-        return with_model<S>(m, f);
+        return with_layout_scheme(
+            m, [&](auto L, auto Sc) { return with_collision<S>(m.collision, [&](auto C) {
+                   return f(L, Sc, C);
+               }); });
     }
     template <class F>
     static decltype(auto) with_layout_scheme(const ModelChoice& m, F&& f) {
+        if constexpr (kAoSoA) {
+            if (m.layout == Layout::AoSoA)
+                return with_aosoa_scheme(m.scheme, [&](auto Sc) {
+                    return f(std::integral_constant<Layout, Layout::AoSoA>{}, Sc);
+                });
+        }
         return with_addressing(m, f);
     }
 

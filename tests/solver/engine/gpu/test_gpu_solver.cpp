@@ -27,11 +27,12 @@ namespace {
 constexpr double kURef = 0.05;
 
 // A periodic box with half-way walls (an obstacle), a moving wall, a free-slip wall, on-grid
-// walls and an inlet/outlet pair, with a swirling initial flow: every rule in one lattice.
+// walls and an inlet/outlet pair, with a swirling initial flow: every rule in one lattice. Its
+// node count is no multiple of 32, so AoSoA's last tile is partly empty.
 SimulationSetup test_box(StencilKind stencil, Precision precision, CollisionKind collision) {
     SimulationSetup s;
     const bool three_d = dimensions(stencil) == 3;
-    s.dims = three_d ? Dims{20, 18, 16} : Dims{48, 40, 1};
+    s.dims = three_d ? Dims{20, 18, 15} : Dims{48, 39, 1};
     s.model = {stencil, collision, Scheme::Pull, Layout::SoA, precision, {}};
     s.flow.tau = 0.7;
     s.flow.wall_u[0] = kURef;
@@ -120,10 +121,11 @@ TEST_P(GpuMatchesCpu, EverySchemeAndLayout) {
         const auto ref = run(box(), BackendKind::Cpu, steps);
         for (Scheme sc : {Scheme::Push, Scheme::Pull, Scheme::Split, Scheme::AA, Scheme::Esoteric,
                           Scheme::SharedX})
-            for (Layout l : {Layout::SoA, Layout::AoS}) {
+            for (Layout l : {Layout::SoA, Layout::AoS, Layout::AoSoA}) {
                 SimulationSetup s = box();
                 s.model.scheme = sc;
                 s.model.layout = l;
+                if (l == Layout::AoSoA && !aosoa_offered(s.model)) continue; // not built
                 s.launch.block_size = 64; // several blocks per x-row for shared_x
                 const auto gpu = run(s, BackendKind::Cuda, steps);
                 EXPECT_LE(max_velocity_difference(gpu, ref), tolerance(c.precision))
