@@ -86,10 +86,12 @@ void widen_near_wall_to_sectors(std::size_t group, std::vector<std::uint8_t>& fl
 std::size_t wall_sector_group(const ModelChoice& model, std::size_t value_bytes, node_t nodes) {
     const bool measured = model.scheme == Scheme::Pull || model.scheme == Scheme::AA ||
                           model.scheme == Scheme::Esoteric;
-    if (model.layout != Layout::SoA || (value_bytes != 4 && value_bytes != 8) || !measured)
+    if (model.layout == Layout::AoS || (value_bytes != 4 && value_bytes != 8) || !measured)
         return 1;
     const std::size_t group = 32 / value_bytes;
-    return nodes % group == 0 ? group : 1;
+    // AoSoA's tiles start on whole sectors whatever the node count; SoA's arrays only when it
+    // is a multiple of the group.
+    return model.layout == Layout::AoSoA || nodes % group == 0 ? group : 1;
 }
 
 void mark_tile_border(const TilePlace& place, const Dims& dims, std::vector<std::uint8_t>& flags) {

@@ -241,10 +241,11 @@ void mark_near_wall(StencilKind stencil, const Dims& dims, std::vector<std::uint
 void widen_near_wall_to_sectors(std::size_t group, std::vector<std::uint8_t>& flags);
 // The group widen_near_wall_to_sectors takes for this model on a lattice of `nodes` nodes whose
 // stored values are `value_bytes` wide, or 1 for none. Only where it was measured to pay (H200,
-// 2026-11-27): SoA, 4- or 8-byte values (with 16-bit ones a sector is 16 nodes, and the longer
-// list cost the box 0.8 %), the schemes that were measured (pull, whose stores are its own
-// slots: +1.9 to +6.7 %; A-A and esoteric: +0 to +1.6 %), and only where every population
-// array starts on a group (nodes a multiple of it); else the groups miss the sectors.
+// 2026-11-27): SoA and AoSoA, 4- or 8-byte values (with 16-bit ones a sector is 16 nodes, and
+// the longer list cost the box 0.8 %), the schemes that were measured (pull, whose stores are
+// its own slots: +1.9 to +6.7 %; A-A and esoteric: +0 to +1.6 %), and, in SoA, only where
+// every population array starts on a group (nodes a multiple of it); else the groups miss the
+// sectors. AoSoA's tiles of 32 nodes always start on one.
 std::size_t wall_sector_group(const ModelChoice& model, std::size_t value_bytes, node_t nodes);
 // Sets kBorderBit on the updated nodes of a tile (`place`, whose local lattice is `dims`) that
 // lie within place.halo[a] nodes of a cut along axis a: those whose populations cross to other

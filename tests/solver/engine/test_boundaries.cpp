@@ -89,6 +89,10 @@ TEST(WallSectors, OnlyWhereMeasuredToPay) {
     EXPECT_EQ(wall_sector_group(m, 8, 258 * 258 * 258), 4u);
     EXPECT_EQ(wall_sector_group(m, 2, 256 * 256 * 256), 1u); // 16-bit values
     EXPECT_EQ(wall_sector_group(m, 8, 129 * 66 * 129), 1u);  // arrays not on a group
+    m.layout = Layout::AoSoA; // its tiles start on whole sectors whatever the node count
+    EXPECT_EQ(wall_sector_group(m, 8, 129 * 66 * 129), 4u);
+    EXPECT_EQ(wall_sector_group(m, 4, 25 * 25 * 25), 8u);
+    m.layout = Layout::SoA;
     m.scheme = Scheme::Push;
     EXPECT_EQ(wall_sector_group(m, 4, 256 * 256 * 256), 1u);
     m.scheme = Scheme::Esoteric;
