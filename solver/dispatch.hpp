@@ -25,8 +25,11 @@ decltype(auto) with_stencil(StencilKind s, F&& f) {
         return f(Tag<D2Q9>{});
     }
 }
+// SoA and AoS; a model that builds AoSoA dispatches it first (IsothermalModel), and
+// compatible() refuses it for the others, so reaching it here is a bug, not a choice.
 template <class F>
 decltype(auto) with_layout(Layout l, F&& f) {
+    if (l == Layout::AoSoA) throw ConfigError("layout = aosoa: not built for this model");
     if (l == Layout::AoS) return f(std::integral_constant<Layout, Layout::AoS>{});
     return f(std::integral_constant<Layout, Layout::SoA>{});
 }
@@ -53,6 +56,7 @@ decltype(auto) with_scheme(Scheme s, F&& f) {
 template <class F>
 decltype(auto) with_aosoa_scheme(Scheme s, F&& f) {
     using S = Scheme;
+    if (!aosoa_scheme(s)) throw ConfigError("layout = aosoa: not built for this scheme");
     if (s == S::AA) return f(std::integral_constant<S, S::AA>{});
     if (s == S::Esoteric) return f(std::integral_constant<S, S::Esoteric>{});
     return f(std::integral_constant<S, S::Pull>{});

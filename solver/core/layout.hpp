@@ -26,9 +26,11 @@ LL_HD offset_t population_index(node_t n, int i, node_t nodes, int q) {
                offset_t(i) * kAoSoATile + n % kAoSoATile;
 }
 
-// Nodes a population array holds room for: AoSoA fills its last tile.
-LL_HD constexpr node_t stored_nodes(Layout l, node_t nodes) {
-    return l == Layout::AoSoA ? (nodes + kAoSoATile - 1) / kAoSoATile * kAoSoATile : nodes;
+// Nodes a population array holds room for: AoSoA fills its last tile (counted in 64 bits: a
+// lattice of nearly 2^32 nodes rounds up past node_t).
+LL_HD constexpr offset_t stored_nodes(Layout l, node_t nodes) {
+    const offset_t tile = kAoSoATile;
+    return l == Layout::AoSoA ? (offset_t(nodes) + tile - 1) / tile * tile : offset_t(nodes);
 }
 
 } // namespace ll

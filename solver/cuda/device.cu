@@ -112,12 +112,16 @@ std::string smaller_storage_hint(const EngineConfig& cfg, std::size_t free) {
     EngineConfig half = cfg;
     half.model.precision = Precision::FP32;
     half.model.storage = Storage::FP16S;
+    // 16-bit storage has no AoSoA kernels: the hint names SoA with it.
+    const bool aosoa = m.layout == Layout::AoSoA;
+    if (aosoa) half.model.layout = Layout::SoA;
     if (!compatible(half).empty()) return ""; // the model says whether it stores 16 bits
     const double need =
         lattice_bytes(half) + double(cfg.dims.nodes()) * state_velocities(half) * 8.0;
     if (need > 0.95 * double(free)) return "";
     return "; with " + std::string(m.precision == Precision::FP64 ? "precision = fp32 and " : "") +
-           "storage = fp16s|fp16c it needs " + gib(need) + " and fits";
+           (aosoa ? "layout = soa and " : "") + "storage = fp16s|fp16c it needs " + gib(need) +
+           " and fits";
 }
 
 } // namespace cuda

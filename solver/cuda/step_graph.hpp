@@ -23,8 +23,8 @@ bool neighbour_sync_allowed();
 // kernel (CudaEngine::walls_beside), "0" after it on the same stream.
 bool wall_lane_allowed();
 // LATTICELAB_WALL_SECTORS: unset, "auto" or "1" widen the near-wall list to whole 32-byte
-// sectors of an SoA population array (widen_near_wall_to_sectors), "0" list only the nodes
-// next to a wall (for comparisons).
+// sectors of an SoA or AoSoA population array (widen_near_wall_to_sectors), "0" list only the
+// nodes next to a wall (for comparisons).
 bool wall_sectors_allowed();
 
 class StepGraph {

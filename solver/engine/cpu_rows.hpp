@@ -49,6 +49,7 @@ concept RowModel = M::kSets == 1 && !M::kHasTemperature &&
 template <class S, Layout L, Scheme Sc, class C, class Real>
 [[gnu::flatten]] LL_CPU_LANES void update_run(const StepArgs<Real, Real>& a, node_t n0,
                                               std::int64_t count) {
+    static_assert(L != Layout::AoSoA, "AoSoA's slots shift by one lane only inside a tile");
     using P = Propagation<S, L, Sc, Real, Real>;
     const NodeFrame fr = make_frame(a.dims, n0);
     offset_t in[S::Q], out[S::Q];

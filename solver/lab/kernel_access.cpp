@@ -30,7 +30,9 @@ KernelAccess kernel_access(const ModelChoice& m, std::string& why) {
     cfg.model = m;
     why = std::string(model_traits(cfg).access_model_gap);
     if (!why.empty()) return {};
-    if (m.layout != Layout::SoA) {
+    // AoSoA's warps read as SoA's do (one line per direction, a shifted read two); only AoS
+    // strides them.
+    if (m.layout == Layout::AoS) {
         why = "with AoS a warp's access to one population is strided by Q words, not shifted";
         return {};
     }

@@ -34,7 +34,8 @@ std::vector<KeySpec> model_keys(bool three_d) {
          "advect and diffuse; flow = the flow's own d2q9 / d3q19 (seed 001)"},
         {"scheme", K::Choice, "pull", 0, 0, "push|pull|split|aa|esoteric",
          "propagation scheme of both populations"},
-        {"layout", K::Choice, "soa", 0, 0, layout_names(), "data layout of both populations"},
+        {"layout", K::Choice, "soa", 0, 0, "soa|aos",
+         "data layout of both populations (aosoa is built for the isothermal model only)"},
         {"precision", K::Choice, "fp64", 0, 0, precision_names(), "floating-point precision"},
         {"storage", K::Choice, "", 0, 0, storage_names(),
          "what populations are stored as: as the precision (16-bit storage is not validated "

@@ -54,10 +54,12 @@ std::string smaller_storage_hint(const ModelChoice& m, std::uint64_t nodes, bool
     ModelChoice half = m;
     half.precision = Precision::FP32;
     half.storage = Storage::FP16S;
+    half.layout = m.layout == Layout::AoSoA ? Layout::SoA : m.layout; // no 16-bit AoSoA
     const double need = host_bytes(half, nodes, cpu_lattice, tq);
     if (need > have) return "";
     return "; with " + std::string(m.precision == Precision::FP64 ? "precision = fp32 and " : "") +
-           "storage = fp16s|fp16c it needs " + gib_text(need) + " and fits";
+           (half.layout != m.layout ? "layout = soa and " : "") + "storage = fp16s|fp16c it needs " +
+           gib_text(need) + " and fits";
 }
 
 } // namespace

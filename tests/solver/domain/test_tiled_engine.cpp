@@ -92,6 +92,16 @@ TEST(TiledEngine, D3Q19EverySchemeMatchesOneDomainIn1D2DAnd3DTilings) {
                            {Tiles{{1, 1, 2}}, Tiles{{3, 2, 1}}, Tiles{{2, 2, 2}}});
 }
 
+// AoSoA tiles (their local lattices' node counts leave the last tile of 32 partly empty, and a
+// cut along x pads rows) against one AoSoA domain.
+TEST(TiledEngine, AoSoATilesMatchOneDomainBitForBit) {
+    for (Scheme sc : {Scheme::Pull, Scheme::AA, Scheme::Esoteric}) {
+        SimulationSetup s = walled_setup(StencilKind::D3Q19, sc, Precision::FP64);
+        s.model.layout = Layout::AoSoA;
+        expect_tiles_match(s, {Tiles{{2, 1, 1}}, Tiles{{1, 2, 2}}});
+    }
+}
+
 TEST(TiledEngine, FP32MatchesOneDomainBitForBit) {
     expect_tiles_match(walled_setup(StencilKind::D3Q19, Scheme::AA, Precision::FP32),
                        {Tiles{{2, 1, 2}}});

@@ -263,9 +263,10 @@ TEST_P(ModelSwitch, SwitchingSchemeLayoutOrPrecisionKeepsTheFlow) {
         ref->step(first + 100);
         const test::FlowField want = test::flow_field(*ref);
         for (Scheme sc : kSchemes)
-            for (Layout l : kLayouts)
+            for (Layout l : {Layout::SoA, Layout::AoS, Layout::AoSoA})
                 for (Precision p : {Precision::FP32, Precision::FP64}) {
                     const ModelChoice b{c.stencil, c.collision, sc, l, p, {}};
+                    if (l == Layout::AoSoA && !aosoa_offered(b)) continue; // not built
                     const double tol = tolerance(p);
                     for (bool a_first : {true, false}) {
                         auto sim = Simulation::create(mixed_setup(a_first ? a : b, false),

@@ -73,6 +73,15 @@ TEST(KernelAccess, WordBytesFollowTheStorage) {
               8);
 }
 
+// A warp of AoSoA reads one line per direction as SoA's does: the same counts.
+TEST(KernelAccess, AoSoACountsAsSoA) {
+    const KernelAccess soa = access(StencilKind::D3Q19, Scheme::Pull);
+    const KernelAccess tiles = access(StencilKind::D3Q19, Scheme::Pull, {}, Layout::AoSoA);
+    EXPECT_EQ(tiles.misaligned_reads[0], soa.misaligned_reads[0]);
+    EXPECT_EQ(tiles.misaligned_writes[0], soa.misaligned_writes[0]);
+    EXPECT_EQ(tiles.word_bytes, soa.word_bytes);
+}
+
 TEST(KernelAccess, SaysWhyWhereTheModelDoesNotApply) {
     std::string why;
     kernel_access(
