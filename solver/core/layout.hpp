@@ -22,8 +22,8 @@ LL_HD offset_t population_index(node_t n, int i, node_t nodes, int q) {
     else if constexpr (L == Layout::AoS)
         return offset_t(n) * q + i;
     else
-        return offset_t(n / kAoSoATile) * (offset_t(q) * kAoSoATile) +
-               offset_t(i) * kAoSoATile + n % kAoSoATile;
+        return offset_t(n / kAoSoATile) * (offset_t(q) * kAoSoATile) + offset_t(i) * kAoSoATile +
+               n % kAoSoATile;
 }
 
 // Nodes a population array holds room for: AoSoA fills its last tile (counted in 64 bits: a

@@ -26,8 +26,7 @@ std::size_t set_elements(int k, const EngineConfig& c) {
     if constexpr (requires { M::set_elements(k, c); })
         return M::set_elements(k, c);
     else
-        return std::size_t(stored_nodes(c.model.layout, c.dims.nodes())) *
-               std::size_t(M::set_q(k));
+        return std::size_t(stored_nodes(c.model.layout, c.dims.nodes())) * std::size_t(M::set_q(k));
 }
 
 // Allocates an engine's population sets: a[k] for every set, b[k] too for A-B schemes (in-place

@@ -58,8 +58,8 @@ std::string smaller_storage_hint(const ModelChoice& m, std::uint64_t nodes, bool
     const double need = host_bytes(half, nodes, cpu_lattice, tq);
     if (need > have) return "";
     return "; with " + std::string(m.precision == Precision::FP64 ? "precision = fp32 and " : "") +
-           (half.layout != m.layout ? "layout = soa and " : "") + "storage = fp16s|fp16c it needs " +
-           gib_text(need) + " and fits";
+           (half.layout != m.layout ? "layout = soa and " : "") +
+           "storage = fp16s|fp16c it needs " + gib_text(need) + " and fits";
 }
 
 } // namespace

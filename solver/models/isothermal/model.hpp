@@ -55,10 +55,9 @@ struct IsothermalModel {
     static constexpr bool kAoSoA = std::is_same_v<Real, Store>;
     template <class F>
     static decltype(auto) with_step(const ModelChoice& m, F&& f) {
-        return with_layout_scheme(
-            m, [&](auto L, auto Sc) { return with_collision<S>(m.collision, [&](auto C) {
-                   return f(L, Sc, C);
-               }); });
+        return with_layout_scheme(m, [&](auto L, auto Sc) {
+            return with_collision<S>(m.collision, [&](auto C) { return f(L, Sc, C); });
+        });
     }
     template <class F>
     static decltype(auto) with_layout_scheme(const ModelChoice& m, F&& f) {

@@ -221,7 +221,8 @@ TEST(AoSoA, ComputesWhatSoAComputes) {
                         sim->export_state(f);
                         return f;
                     };
-                    const std::vector<double> soa = state(Layout::SoA), aosoa = state(Layout::AoSoA);
+                    const std::vector<double> soa = state(Layout::SoA),
+                                              aosoa = state(Layout::AoSoA);
                     ASSERT_EQ(soa.size(), aosoa.size());
                     EXPECT_EQ(std::memcmp(soa.data(), aosoa.data(), soa.size() * sizeof(double)), 0)
                         << to_string(st) << " " << to_string(sc) << " " << to_string(p)
@@ -232,17 +233,17 @@ TEST(AoSoA, ComputesWhatSoAComputes) {
 TEST(AoSoA, RefusedWhereItIsNotBuiltNamingTheKey) {
     const Dims d{16, 16, 1};
     const auto why = [&](Scheme sc, std::optional<Storage> storage) {
-        return compatibility_error({StencilKind::D2Q9, CollisionKind::BGK, sc, Layout::AoSoA,
-                                    Precision::FP32, storage},
-                                   d);
+        return compatibility_error(
+            {StencilKind::D2Q9, CollisionKind::BGK, sc, Layout::AoSoA, Precision::FP32, storage},
+            d);
     };
     EXPECT_EQ(why(Scheme::AA, {}), "");
     EXPECT_NE(why(Scheme::Push, {}).find("layout = aosoa"), std::string::npos);
     EXPECT_NE(why(Scheme::SharedX, {}).find("pull|aa|esoteric"), std::string::npos);
     EXPECT_NE(why(Scheme::Pull, Storage::FP16S).find("fp16s"), std::string::npos);
-    SimulationSetup s = mixed_setup({StencilKind::D2Q9, CollisionKind::BGK, Scheme::Pull,
-                                     Layout::AoSoA, Precision::FP32, {}},
-                                    false);
+    SimulationSetup s = mixed_setup(
+        {StencilKind::D2Q9, CollisionKind::BGK, Scheme::Pull, Layout::AoSoA, Precision::FP32, {}},
+        false);
     s.boussinesq.enabled = true;
     try {
         Simulation::create(s, BackendKind::Cpu);

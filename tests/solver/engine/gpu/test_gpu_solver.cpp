@@ -278,10 +278,10 @@ std::vector<SimulationSetup> closed_cavities() {
     setups.push_back(build_scenario("cavity3d", {{"size", "24"}, {"layout", "aos"}}));
     // AoSoA: 25^3 nodes, so the last tile is partly empty and groups straddle rows.
     for (const char* scheme : {"pull", "aa", "esoteric"})
-        setups.push_back(build_scenario("cavity3d",
-                                        {{"size", "23"}, {"scheme", scheme}, {"layout", "aosoa"}}));
-    setups.push_back(build_scenario("cavity2d",
-                                    {{"size", "40"}, {"layout", "aosoa"}, {"precision", "fp64"}}));
+        setups.push_back(
+            build_scenario("cavity3d", {{"size", "23"}, {"scheme", scheme}, {"layout", "aosoa"}}));
+    setups.push_back(
+        build_scenario("cavity2d", {{"size", "40"}, {"layout", "aosoa"}, {"precision", "fp64"}}));
     setups.push_back(build_scenario("cavity3d", {{"size", "24"}, {"storage", "fp16s"}}));
     setups.push_back(build_scenario("heated_cavity2d", {{"size", "48"}}));
     return setups;
