@@ -77,13 +77,6 @@ decltype(auto) with_addressing(const ModelChoice& m, F&& f) {
     return with_layout(
         m.layout, [&](auto L) { return with_scheme(m.scheme, [&](auto Sc) { return f(L, Sc); }); });
 }
-// f(layout, scheme, collision tag): everything a streaming-collision kernel is built from.
-template <class S, class F>
-decltype(auto) with_model(const ModelChoice& m, F&& f) {
-    return with_addressing(m, [&](auto L, auto Sc) {
-        return with_collision<S>(m.collision, [&](auto C) { return f(L, Sc, C); });
-    });
-}
 
 // Collision parameters of the chosen model from the physical ones.
 template <class S, class Real>

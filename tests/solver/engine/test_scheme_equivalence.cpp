@@ -168,10 +168,11 @@ std::vector<Case> all_cases() {
 
 INSTANTIATE_TEST_SUITE_P(All, SchemeEquivalence, testing::ValuesIn(all_cases()), case_name);
 
-// The state after `steps` steps of the scenario, the rows on or off.
-std::vector<double> cpu_state(const ModelChoice& m, bool boundary_nodes, bool rows, int steps) {
+// The state after `steps` steps of the scenario (on `dims`, else its own), the rows on or off.
+std::vector<double> cpu_state(const ModelChoice& m, bool boundary_nodes, bool rows, int steps,
+                              std::optional<Dims> dims = {}) {
     const test::ScopedEnv env("LATTICELAB_CPU_ROWS", rows ? "1" : "0");
-    auto sim = Simulation::create(mixed_setup(m, boundary_nodes), BackendKind::Cpu);
+    auto sim = Simulation::create(mixed_setup(m, boundary_nodes, false, dims), BackendKind::Cpu);
     sim->step(steps);
     std::vector<double> f;
     sim->export_state(f);
@@ -214,12 +215,7 @@ TEST(AoSoA, ComputesWhatSoAComputes) {
                     const Dims d = dimensions(st) == 2 ? Dims{25, 15, 1} : Dims{13, 10, 7};
                     const auto state = [&](Layout l) {
                         const ModelChoice m{st, CollisionKind::TRT, sc, l, p, {}};
-                        auto sim = Simulation::create(mixed_setup(m, boundary_nodes, false, d),
-                                                      BackendKind::Cpu);
-                        sim->step(51);
-                        std::vector<double> f;
-                        sim->export_state(f);
-                        return f;
+                        return cpu_state(m, boundary_nodes, true, 51, d);
                     };
                     const std::vector<double> soa = state(Layout::SoA),
                                               aosoa = state(Layout::AoSoA);
