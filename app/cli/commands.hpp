@@ -50,6 +50,7 @@ struct BenchOptions {
 struct ScaleBenchOptions {
     std::optional<std::int64_t> size, weak_size;
     std::string counts = "1,2,4,8", stencil = "d3q19", scheme = "aa", precision = "fp32";
+    std::string layout = "soa";
     std::string storage; // empty: the precision's own (fp32 or fp64)
     std::string tables = "all";
     std::optional<std::string> gpus; // default: every GPU present

@@ -235,8 +235,8 @@ std::string markdown(const nlohmann::json& j, const std::vector<Sample>& rows,
        << " GPU(s) present\n- date: " << j["date"].get<std::string>() << "\n";
     std::snprintf(buf, sizeof buf, "- copy bandwidth (same run, one device): %.1f GB/s\n",
                   j["copy_bandwidth_gb_per_s"].get<double>());
-    md << buf << "- model: " << o.stencil << " " << o.scheme << " " << o.precision
-       << (o.storage.empty() ? "" : " stored as " + o.storage) << ", periodic box with four solid spheres\n- exchange: " << exchange_order(j) << "\n";
+    md << buf << "- model: " << o.stencil << " " << o.scheme << " " << o.precision << " "
+       << o.layout << (o.storage.empty() ? "" : " stored as " + o.storage) << ", periodic box with four solid spheres\n- exchange: " << exchange_order(j) << "\n";
     table(md, rows, "strong", "Efficiency: MLUPS / MLUPS of one domain (same device).");
     table(md, rows, "weak", "Efficiency: MLUPS / MLUPS of one subdomain's box (one device).");
     table(md, rows, "gpu-weak",
@@ -305,6 +305,7 @@ CLI::App* add_scale_bench(CLI::App& app, ScaleBenchOptions& o) {
     b->add_option("--stencil", o.stencil, "d2q9|d3q19|d3q27")->capture_default_str();
     b->add_option("--scheme", o.scheme, scheme_names())->capture_default_str();
     b->add_option("--precision", o.precision, precision_names())->capture_default_str();
+    b->add_option("--layout", o.layout, layout_names())->capture_default_str();
     b->add_option("--storage", o.storage,
                   "how populations are stored: " + storage_names() +
                       " (default: the precision's own; 16-bit storage computes in fp32)");
@@ -372,6 +373,12 @@ ModelChoice model_of(const ScaleBenchOptions& o) {
             throw ConfigError("--storage " + o.storage + ": " + e.what());
         }
     }
+    const auto layout = parse_layout(o.layout);
+    if (!layout) throw ConfigError("--layout '" + o.layout + "': must be " + layout_names());
+    model.layout = *layout;
+    const bool flat = model.stencil == StencilKind::D2Q9;
+    const std::string why = compatibility_error(model, Dims{64, 64, flat ? 1u : 64u});
+    if (!why.empty()) throw ConfigError("--layout " + o.layout + ": " + why);
     return model;
 }
 
@@ -467,6 +474,7 @@ int scale_bench_command(const ScaleBenchOptions& o) {
     j["model"] = {{"stencil", std::string(to_string(b.model.stencil))},
                   {"scheme", std::string(to_string(b.model.scheme))},
                   {"precision", std::string(to_string(b.model.precision))},
+                  {"layout", std::string(to_string(b.model.layout))},
                   {"storage", std::string(to_string(stored_as(b.model)))}};
     if (wants(tables, "halo")) halo_tables(b, strong_setup, rows, j);
     if (wants(tables, "timeline")) timelines(b, strong_setup, gpus, j);

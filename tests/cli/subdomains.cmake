@@ -53,6 +53,10 @@ cli_bad(scale_bench_storage_name "--storage 'fp8': must be"
         scale-bench --backend cpu --storage fp8)
 cli_bad(scale_bench_d2q37 "--stencil d2q37: scale-bench times the isothermal models"
         scale-bench --backend cpu --stencil d2q37)
+cli_bad(scale_bench_layout_name "--layout 'soaos': must be soa"
+        scale-bench --backend cpu --layout soaos)
+cli_bad(scale_bench_layout_scheme "--layout aosoa: layout = aosoa: offered with .*scheme = pull\\|aa\\|esoteric"
+        scale-bench --backend cpu --layout aosoa --scheme push)
 
 # render-bench (GL builds) takes --tiles and --devices too: bad ones are refused by name and
 # range before any GL context or lattice exists.
