@@ -76,10 +76,11 @@ void widen_near_wall_to_sectors(std::size_t group, std::vector<std::uint8_t>& fl
         const std::size_t end = std::min(begin + group, flags.size());
         bool walls = false;
         for (std::size_t n = begin; n < end; ++n)
-            walls = walls || (is_updated(flags[n]) && near_wall(flags[n]));
+            walls = walls || (is_updated(flags[n]) && in_wall_list(flags[n]));
         if (!walls) continue;
         for (std::size_t n = begin; n < end; ++n)
-            if (is_updated(flags[n])) flags[n] |= kNearWallBit;
+            if (is_updated(flags[n]))
+                flags[n] = std::uint8_t((flags[n] | kNearWallBit) & ~kWallGhostBit);
     }
 }
 
@@ -150,9 +151,10 @@ namespace {
 // lattices it is compared with do.
 constexpr std::size_t kMaxProbeBuffer = std::size_t(256) << 20;
 constexpr std::size_t kMinProbeBuffer = std::size_t(4) << 10;
+constexpr std::size_t kPage = std::size_t(4) << 10;
 // Each timed sample copies at least this much, so that a cache-sized copy lasts long enough
-// (milliseconds) for the clock to time it.
-constexpr std::size_t kSampleBytes = std::size_t(64) << 20;
+// (tens of milliseconds) for the clock to time it, and a DRAM-sized one is not one memcpy.
+constexpr std::size_t kSampleBytes = std::size_t(256) << 20;
 // The last copy's bytes go here, so that it is not a dead store either.
 volatile char copy_sink = 0;
 
@@ -189,10 +191,9 @@ double measure_host_copy(std::size_t bytes, int threads) {
 } // namespace
 
 std::size_t host_copy_probe_bytes(double working_set) {
-    std::size_t bytes = kMinProbeBuffer;
-    while (bytes < kMaxProbeBuffer && 2.0 * double(2 * bytes) <= working_set)
-        bytes *= 2;
-    return bytes;
+    const double half =
+        std::clamp(working_set / 2.0, double(kMinProbeBuffer), double(kMaxProbeBuffer));
+    return (std::size_t(half) + kPage - 1) / kPage * kPage;
 }
 
 double host_copy_bandwidth(double working_set) {

@@ -3,6 +3,9 @@
 //   bits 3-4  thermal class of a half-way wall (the Boussinesq model): 0 adiabatic, 1..3 a fixed
 //             temperature wall_theta[class]; one byte per node keeps a node update at
 //             2 Q populations + 1 flag byte
+//   bit  5    a near-wall node the GPU's bulk kernel updates all the same: every wall among its
+//             sources is a bounce-back whose reflection the engine copies, before the step, into
+//             the wall's slot that the node streams from (wall ghosts, engine/wall_ghosts.hpp)
 //   bit  6    an updated node on a tile's border (within a halo depth of a cut), which the GPU
 //             updates first, apart from the rest, so that the halos it sends move while the
 //             rest updates (seed 004's overlap, Calore et al. 2016; mark_tile_border)
@@ -29,6 +32,7 @@ enum NodeType : std::uint8_t {
 inline constexpr std::uint8_t kTypeMask = 0x07;
 inline constexpr std::uint8_t kBorderBit = 0x40;
 inline constexpr std::uint8_t kNearWallBit = 0x80;
+inline constexpr std::uint8_t kWallGhostBit = 0x20;
 
 LL_HD constexpr NodeType node_type(std::uint8_t flag) {
     return NodeType(flag & kTypeMask);
@@ -44,6 +48,10 @@ LL_HD constexpr bool is_updated(std::uint8_t flag) {
 LL_HD constexpr bool near_wall(std::uint8_t flag) {
     return (flag & kNearWallBit) != 0;
 }
+// A near-wall node the GPU's near-wall list updates (one without wall ghosts).
+LL_HD constexpr bool in_wall_list(std::uint8_t flag) {
+    return (flag & (kNearWallBit | kWallGhostBit)) == kNearWallBit;
+}
 LL_HD constexpr bool on_border(std::uint8_t flag) {
     return (flag & kBorderBit) != 0;
 }
@@ -51,7 +59,7 @@ LL_HD constexpr bool on_border(std::uint8_t flag) {
 inline constexpr int kWallClasses = 4;
 inline constexpr int kThermalShift = 3;
 inline constexpr std::uint8_t kThermalMask = 0x18;
-static_assert((kThermalMask & (kTypeMask | kNearWallBit | kBorderBit)) == 0,
+static_assert((kThermalMask & (kTypeMask | kNearWallBit | kBorderBit | kWallGhostBit)) == 0,
               "thermal class bits must not overlap the other flag bits");
 static_assert((kThermalMask >> kThermalShift) + 1 == kWallClasses, "class bits vs class count");
 

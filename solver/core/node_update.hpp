@@ -130,6 +130,14 @@ struct Propagation {
     LL_HD_NOINLINE static Real reflected(WallLookup w, int i, std::uint8_t sf) {
         return reflected_inline(lookup_args(w), make_frame(w.dims, w.n), i, sf);
     }
+    // Wall ghosts (engine/wall_ghosts.hpp): the reflection of incoming direction i, whose
+    // source is a bounce-back wall, copied into the slot the gather reads for i, so that the
+    // bulk pass needs no wall code. Only where wall_ghosts_exact(Sc) (that slot is the wall
+    // node's and nobody else's) and Real == Store (the copy is exact).
+    LL_HD static void fill_wall_ghost(const Args& a, const NodeFrame& fr, int i) {
+        const std::uint8_t sf = a.flags[fr.shift(-cvel<S>(i, 0), -cvel<S>(i, 1), -cvel<S>(i, 2))];
+        store(const_cast<Store*>(a.src), incoming_index(a, fr, i), reflected_inline(a, fr, i, sf));
+    }
     // The inverse of reflected(): stores what reflected() will read back.
     LL_HD_NOINLINE static void store_reflected(WallLookup w, int i, std::uint8_t sf, Real value) {
         Real add;
@@ -241,10 +249,11 @@ struct Propagation {
 // list kernel took the CUDA build from 290 to 500 s).
 enum class Pass : std::uint8_t { All, Bulk, NearWall, Resident };
 
-// Whether a pass leaves node `flag` alone.
+// Whether a pass leaves node `flag` alone. The bulk pass takes a near-wall node whose walls'
+// reflections were copied where it streams from (kWallGhostBit): its gather reads them there.
 template <Pass kPass>
 LL_HD bool skipped_by(std::uint8_t flag) {
-    return !is_updated(flag) || (kPass == Pass::Bulk && near_wall(flag));
+    return !is_updated(flag) || (kPass == Pass::Bulk && in_wall_list(flag));
 }
 
 template <class S, Layout L, Scheme Sc, class C, class Real, Pass kPass = Pass::All,

@@ -12,6 +12,15 @@ enum class Scheme : std::uint8_t { Push, Pull, Split, AA, Esoteric, SharedX };
 
 LL_HD constexpr bool is_in_place(Scheme s) { return s == Scheme::AA || s == Scheme::Esoteric; }
 
+// Whether a bounce-back's reflection may be copied, before a step, into the slot a near-wall
+// node's gather reads (wall ghosts, engine/wall_ghosts.hpp). In pull that slot, (x - c_i, i),
+// belongs to the wall node and is read by x alone, and every reflection is read from the fluid
+// node's own slot (x, opp i), which no copy writes: the copies neither race nor clobber. The
+// other schemes' slots were not worked through.
+LL_HD constexpr bool wall_ghosts_exact(Scheme s) {
+    return s == Scheme::Pull;
+}
+
 // A population slot relative to a node: node offset (components in -1..1) and direction slot.
 struct Slot {
     int d[3];

@@ -2,13 +2,13 @@
 #include "cuda_buffer.hpp"
 #include "device_probes.hpp"
 #include "device_properties.cuh"
+#include "solver/io/host_memory.hpp"
 #include "solver/models/registry.hpp"
 #include "step_graph.hpp"
 
 #include <algorithm>
 #include <cmath>
 
-#include <cstdio>
 #include <cstdlib>
 #include <mutex>
 #include <string>
@@ -62,6 +62,13 @@ bool wall_sectors_allowed() {
                       "only the nodes next to a wall");
 }
 
+bool wall_ghosts_allowed() {
+    return env_switch("LATTICELAB_WALL_GHOSTS",
+                      "bounce-back reflections are copied before a pull step and the bulk kernel "
+                      "updates the nodes next to such walls",
+                      "the near-wall list kernel updates them");
+}
+
 const DeviceInfo& device_info() {
     static const DeviceInfo info = [] {
         DeviceInfo d;
@@ -73,12 +80,6 @@ const DeviceInfo& device_info() {
         return d;
     }();
     return info;
-}
-
-std::string gib(double bytes) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.2f GiB", bytes / double(1ull << 30));
-    return buf;
 }
 
 // Seed 002's "effective maximal throughput": a device-to-device copy far larger than L2,
@@ -110,18 +111,11 @@ std::string smaller_storage_hint(const EngineConfig& cfg, std::size_t free) {
     const ModelChoice& m = cfg.model;
     if (m.storage) return "";
     EngineConfig half = cfg;
-    half.model.precision = Precision::FP32;
-    half.model.storage = Storage::FP16S;
-    // 16-bit storage has no AoSoA kernels: the hint names SoA with it.
-    const bool aosoa = m.layout == Layout::AoSoA;
-    if (aosoa) half.model.layout = Layout::SoA;
+    half.model = sixteen_bit_choice(m);
     if (!compatible(half).empty()) return ""; // the model says whether it stores 16 bits
     const double need =
         lattice_bytes(half) + double(cfg.dims.nodes()) * state_velocities(half) * 8.0;
-    if (need > 0.95 * double(free)) return "";
-    return "; with " + std::string(m.precision == Precision::FP64 ? "precision = fp32 and " : "") +
-           (aosoa ? "layout = soa and " : "") + "storage = fp16s|fp16c it needs " + gib(need) +
-           " and fits";
+    return need > 0.95 * double(free) ? "" : sixteen_bit_hint(m, need);
 }
 
 } // namespace cuda
@@ -182,8 +176,8 @@ std::unique_ptr<Engine> make_cuda_engine(const EngineConfig& cfg, std::string& w
         const double max_side = std::floor(std::pow(max_nodes, 1.0 / d));
         throw ConfigError("size: a " + std::to_string(cfg.dims.nx) + " x " +
                           std::to_string(cfg.dims.ny) + " x " + std::to_string(cfg.dims.nz) +
-                          " lattice needs " + cuda::gib(lattice + staging) + " on the GPU, " +
-                          cuda::gib(double(free)) + " are free on " +
+                          " lattice needs " + gib_text(lattice + staging) + " on the GPU, " +
+                          gib_text(double(free)) + " are free on " +
                           cuda::device_properties().name + "; a cubic lattice must stay below " +
                           std::to_string(long(max_side)) + " nodes per side" +
                           cuda::smaller_storage_hint(cfg, free));
@@ -199,7 +193,7 @@ std::unique_ptr<Engine> make_cuda_engine(const EngineConfig& cfg, std::string& w
         if (err.code == cudaErrorMemoryAllocation) {
             cudaGetLastError();
             throw ConfigError("size: the GPU ran out of memory allocating the lattice (" +
-                              cuda::gib(lattice) + "): " + err.what());
+                              gib_text(lattice) + "): " + err.what());
         }
         throw;
     }

@@ -26,6 +26,10 @@ bool wall_lane_allowed();
 // sectors of an SoA or AoSoA population array (widen_near_wall_to_sectors), "0" list only the
 // nodes next to a wall (for comparisons).
 bool wall_sectors_allowed();
+// LATTICELAB_WALL_GHOSTS: unset, "auto" or "1" copy bounce-back reflections before a pull step
+// so that the bulk kernel updates the nodes next to such walls (engine/wall_ghosts.hpp), "0"
+// keep them in the near-wall list (for comparisons).
+bool wall_ghosts_allowed();
 
 class StepGraph {
 public:

@@ -128,6 +128,7 @@ public:
         if (!why.empty()) throw ConfigError(why);
         std::vector<std::uint8_t> marked = flags;
         if (splits_steps()) mark_tile_border(cfg_.tile, cfg_.dims, marked);
+        if (uses_wall_ghosts()) mark_wall_ghosts<typename M::Stencil>(cfg_.dims, marked);
         // The near-wall list in whole sectors where that was measured to pay (wall_sector_group).
         if (wall_sectors_allowed_)
             widen_near_wall_to_sectors(
@@ -135,16 +136,19 @@ public:
         std::vector<node_t> border_bulk, border_walls, walls;
         for (std::size_t n = 0; n < marked.size(); ++n) {
             if (!is_updated(marked[n])) continue;
-            if (!near_wall(marked[n]) && on_border(marked[n])) border_bulk.push_back(node_t(n));
-            if (near_wall(marked[n]))
+            if (!in_wall_list(marked[n]) && on_border(marked[n])) border_bulk.push_back(node_t(n));
+            if (in_wall_list(marked[n]))
                 (on_border(marked[n]) ? border_walls : walls).push_back(node_t(n));
         }
+        std::vector<std::uint64_t> ghosts;
+        if (uses_wall_ghosts()) ghosts = wall_ghost_links<typename M::Stencil>(cfg_.dims, marked);
         drop_batches(); // before the lists they launch over are freed, whatever throws next
         LL_CUDA(cudaMemcpyAsync(flags_.get(), marked.data(), marked.size(), cudaMemcpyHostToDevice,
                                 stream_));
         upload(border_bulk_, border_bulk);
         upload(border_walls_, border_walls);
         upload(wall_nodes_, walls);
+        upload(wall_ghosts_, ghosts);
         LL_CUDA(cudaStreamSynchronize(stream_));
     }
     void set_flow(const FlowParams& flow) override {
@@ -345,10 +349,11 @@ private:
     void upload_doubles(double* to, const double* from, std::size_t count) {
         LL_CUDA(cudaMemcpyAsync(to, from, count * sizeof(double), cudaMemcpyHostToDevice, stream_));
     }
-    void upload(DeviceBuffer<node_t>& to, const std::vector<node_t>& list) {
+    template <class T>
+    void upload(DeviceBuffer<T>& to, const std::vector<T>& list) {
         to.allocate(list.size());
         if (!list.empty())
-            LL_CUDA(cudaMemcpyAsync(to.get(), list.data(), list.size() * sizeof(node_t),
+            LL_CUDA(cudaMemcpyAsync(to.get(), list.data(), list.size() * sizeof(T),
                                     cudaMemcpyHostToDevice, stream_));
     }
 
@@ -417,10 +422,12 @@ private:
         finish_step<M, Sc>(a_, b_, parity_, step_);
     }
 
-    // One update per node: the bulk kernel (or shared_x) on the stream, the near-wall lists
-    // (the border's, a tile's whose steps split, else empty; then the others) beside it.
+    // One update per node: the wall ghosts' copies first, then the bulk kernel (or shared_x) on
+    // the stream, the near-wall lists (the border's, a tile's whose steps split, else empty;
+    // then the others) beside it.
     template <Layout L, Scheme Sc, class C>
     void launch_node_kernels(const Args& a) {
+        launch_wall_ghosts<L, Sc>(a);
         const bool beside = walls_beside();
         const cudaStream_t walls = beside ? fork_side_lane() : stream_;
         launch_walls<L, Sc, C>(a, border_walls_, walls);
@@ -488,6 +495,26 @@ private:
         }
     }
 
+    // Wall ghosts (wall_ghosts.hpp) where the model offers them, the scheme's slots allow them
+    // (wall_ghosts_exact) and the lattice is one domain: a tile's halo exchange also writes
+    // into its halo layers, where a ghost could lie, and its split steps were not worked
+    // through.
+    bool uses_wall_ghosts() const {
+        if constexpr (WallGhosts<M>)
+            return wall_ghosts_allowed_ && wall_ghosts_exact(cfg_.model.scheme) &&
+                   !cfg_.tile.is_tile();
+        return false;
+    }
+    template <Layout L, Scheme Sc>
+    void launch_wall_ghosts(const Args& a) {
+        if constexpr (WallGhosts<M> && wall_ghosts_exact(Sc)) { // else no links: not built
+            const std::uint32_t count = std::uint32_t(wall_ghosts_.size());
+            if (count == 0) return;
+            fill_wall_ghosts<M, L, Sc>
+                <<<grid_for(count), 256, 0, stream_>>>(a, wall_ghosts_.get(), count);
+        }
+    }
+
     template <Layout L, Scheme Sc, class C>
     void launch_walls(const Args& a, const DeviceBuffer<node_t>& list, cudaStream_t stream) {
         const node_t count = node_t(list.size());
@@ -504,6 +531,7 @@ private:
     DeviceBuffer<node_t> border_bulk_;  // a tile's border nodes (kBorderBit) without walls
     DeviceBuffer<node_t> border_walls_; // its border nodes with a half-way wall neighbour
     DeviceBuffer<node_t> wall_nodes_;   // the other nodes with a half-way wall neighbour
+    DeviceBuffer<std::uint64_t> wall_ghosts_; // links whose reflections are copied (wall_ghosts)
     HostFieldStaging field_staging_;    // read_field to host memory, reused between calls
     DeviceCounter nonfinite_;
     int parity_ = 0;
@@ -517,6 +545,7 @@ private:
     // LATTICELAB_WALL_LANE, read once: a bad value fails the engine's construction.
     const bool wall_lane_allowed_ = wall_lane_allowed();
     const bool wall_sectors_allowed_ = wall_sectors_allowed(); // LATTICELAB_WALL_SECTORS
+    const bool wall_ghosts_allowed_ = wall_ghosts_allowed();   // LATTICELAB_WALL_GHOSTS
     HaloLists<Store> halo_;
     LaunchReport report_{};
 };

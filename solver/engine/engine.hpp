@@ -215,13 +215,14 @@ int cuda_device_count();
 bool cuda_device_present(std::string& why);
 // Host memcpy bandwidth (bytes/s, read + write) over a working set of about `working_set`
 // bytes (the lattice's lattice_bytes()), copied by all the OpenMP threads the CPU back end runs
-// with, one chunk each: the most a streaming CPU step over that lattice can move. The probe
-// never holds more memory than the lattice, so a small run stays small, and a lattice far
-// larger than the caches is compared with DRAM (host_copy_probe_bytes). Measured once per probe
-// size and thread count, and cached.
+// with, one chunk each: the most a streaming CPU step over that lattice can move. The probe's
+// two buffers together hold as many bytes as the lattice, so that both live at the same level
+// of the memory hierarchy: a small run stays in the caches, a lattice a little larger than the
+// last-level cache is not compared with a copy that fits in it, and one far larger is compared
+// with DRAM (host_copy_probe_bytes). Measured once per probe size and thread count, and cached.
 double host_copy_bandwidth(double working_set);
-// The size of each of the probe's two buffers: half the working set rounded down to a power
-// of two, at least 4 KiB and at most 256 MiB (far larger than caches).
+// The size of each of the probe's two buffers: half the working set, rounded up to whole 4 KiB
+// pages, at least 4 KiB and at most 256 MiB (far larger than caches).
 std::size_t host_copy_probe_bytes(double working_set);
 
 // ---- host utilities shared by all engines ----
@@ -231,8 +232,9 @@ std::size_t host_copy_probe_bytes(double working_set);
 bool env_switch(const char* name, const std::string& on_means, const std::string& off_means);
 // Sets kNearWallBit on updated nodes with a half-way wall among their stencil neighbours.
 void mark_near_wall(StencilKind stencil, const Dims& dims, std::vector<std::uint8_t>& flags);
-// Sets kNearWallBit on every updated node of each run of `group` consecutive nodes (aligned:
-// nodes g * group ... g * group + group - 1) that holds a node with the bit set: the GPU's
+// Sets kNearWallBit (and clears kWallGhostBit) on every updated node of each run of `group`
+// consecutive nodes (aligned: nodes g * group ... g * group + group - 1) that holds a node of
+// the near-wall list (in_wall_list; wall ghosts need none): the GPU's
 // near-wall list then takes whole 32-byte sectors of a population array (group = 32 bytes /
 // the stored value's size, SoA), and the bulk kernel none of them. A node at an x wall is one
 // per x-row, so without this each of its sectors was written by both kernels, which costs the

@@ -11,6 +11,7 @@
 #pragma once
 #include "population_sets.hpp"
 #include "step_plan.hpp"
+#include "wall_ghosts.hpp"
 
 #if __CUDACC_VER_MAJOR__ * 100 + __CUDACC_VER_MINOR__ < 1204
 #error "step_bulk_capped needs __maxnreg__ (register_caps.hpp): CUDA 12.4 or newer"
@@ -59,6 +60,19 @@ __global__ void step_walls(typename M::Args a, const node_t* nodes, node_t count
     if (k >= count) return;
     M::lattice(a).parity = Parity;
     M::template update<L, Sc, C, Pass::NearWall>(a, nodes[k]);
+}
+
+// Wall ghosts (wall_ghosts.hpp), before a step: each link's reflection copied where its node
+// streams from, so that the bulk kernel updates the node.
+template <class M, Layout L, Scheme Sc>
+__global__ void fill_wall_ghosts(typename M::Args a, const std::uint64_t* links,
+                                 std::uint32_t count) {
+    const std::uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
+    if (k >= count) return;
+    const std::uint64_t link = links[k];
+    constexpr std::uint64_t direction = (std::uint64_t(1) << kGhostDirectionBits) - 1;
+    M::template fill_wall_ghost<L, Sc>(a, node_t(link >> kGhostDirectionBits),
+                                       int(link & direction));
 }
 
 // One pass of a model's step plan (step_plan.hpp): item i of `count` per thread.

@@ -41,6 +41,14 @@ concept EquilibriumFromFields = NodeModel<M> &&
     M::equilibrium_values(a, 1.0, u, 0.0, v);
 };
 
+// A model whose bounce-back walls a GPU engine may ghost (engine/wall_ghosts.hpp): it says so
+// (kWallGhosts: its values are stored as computed, so that the copies are exact) and offers
+// fill_wall_ghost<L, Sc>(a, node, direction).
+template <class M>
+concept WallGhosts = NodeModel<M> && requires {
+    requires M::kWallGhosts;
+};
+
 // Buffers of every population set: the incoming (src) and outgoing (dst) slots; dst == src for
 // in-place schemes.
 template <class Store, int kSets>

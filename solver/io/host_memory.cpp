@@ -22,8 +22,23 @@ double cpu_run_bytes(const ModelChoice& model, const Dims& dims, int temperature
 
 std::string gib_text(double bytes) {
     char buf[32];
-    std::snprintf(buf, sizeof buf, "%.1f GiB", bytes / (1024.0 * 1024.0 * 1024.0));
+    std::snprintf(buf, sizeof buf, "%.2f GiB", bytes / (1024.0 * 1024.0 * 1024.0));
     return buf;
+}
+
+ModelChoice sixteen_bit_choice(const ModelChoice& m) {
+    ModelChoice half = m;
+    half.precision = Precision::FP32;
+    half.storage = Storage::FP16S;
+    if (m.layout == Layout::AoSoA) half.layout = Layout::SoA;
+    return half;
+}
+
+std::string sixteen_bit_hint(const ModelChoice& m, double need) {
+    const ModelChoice half = sixteen_bit_choice(m);
+    return std::string("; with ") + (half.precision != m.precision ? "precision = fp32 and " : "") +
+           (half.layout != m.layout ? "layout = soa and " : "") +
+           "storage = fp16s|fp16c it needs " + gib_text(need) + " and fits";
 }
 
 void check_host_memory(double needed, double lattice, const std::string& size_key, long max_size) {

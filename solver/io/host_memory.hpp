@@ -22,7 +22,15 @@ double cpu_run_bytes(const ModelChoice& model, const Dims& dims, int temperature
 // `max_size` (<= 0: unknown) is the largest size that fits.
 void check_host_memory(double needed, double lattice, const std::string& size_key, long max_size);
 
-// A printable byte count in GiB with one decimal, e.g. "37.2 GiB".
+// A printable byte count in GiB with two decimals, e.g. "37.21 GiB".
 std::string gib_text(double bytes);
+
+// The 16-bit choice nearest `m`, which the out-of-memory messages suggest: computed in fp32,
+// stored as fp16s, in SoA where `m` is AoSoA (16-bit storage has no AoSoA kernels).
+ModelChoice sixteen_bit_choice(const ModelChoice& m);
+// The end of such a message once that choice fits in `need` bytes, naming only the keys it
+// changes: "; with precision = fp32 and layout = soa and storage = fp16s|fp16c it needs
+// 1.50 GiB and fits".
+std::string sixteen_bit_hint(const ModelChoice& m, double need);
 
 } // namespace ll

@@ -28,8 +28,9 @@ nlohmann::json perf_record(Simulation& sim, Measurement m) {
         {"nx", s.dims.nx}, {"ny", s.dims.ny}, {"nz", s.dims.nz}, {"nodes", s.dims.nodes()}};
     // The nodes that move data (solid ones move nothing), and of those the ones with no wall
     // among their neighbours, which the GPU's bulk kernel takes when the near-wall list is not
-    // widened to whole sectors (LATTICELAB_WALL_SECTORS=0): what per-node counts of a profiler
-    // divide by (scripts/lab-flops runs so).
+    // widened to whole sectors (LATTICELAB_WALL_SECTORS=0) and no wall is ghosted
+    // (LATTICELAB_WALL_GHOSTS=0): what per-node counts of a profiler divide by (scripts/lab-flops
+    // runs so).
     std::uint64_t updated = 0, bulk = 0;
     for (std::uint8_t f : s.flags)
         if (is_updated(f)) ++updated, bulk += !near_wall(f);

@@ -51,15 +51,8 @@ std::optional<Probes> probe_builds(const std::string& scenario, const KeyValues&
 std::string smaller_storage_hint(const ModelChoice& m, std::uint64_t nodes, bool cpu_lattice,
                                  int tq, double have) {
     if (m.storage || tq != 0 || is_thermal(m.stencil) || !cpu_lattice) return "";
-    ModelChoice half = m;
-    half.precision = Precision::FP32;
-    half.storage = Storage::FP16S;
-    half.layout = m.layout == Layout::AoSoA ? Layout::SoA : m.layout; // no 16-bit AoSoA
-    const double need = host_bytes(half, nodes, cpu_lattice, tq);
-    if (need > have) return "";
-    return "; with " + std::string(m.precision == Precision::FP64 ? "precision = fp32 and " : "") +
-           (half.layout != m.layout ? "layout = soa and " : "") +
-           "storage = fp16s|fp16c it needs " + gib_text(need) + " and fits";
+    const double need = host_bytes(sixteen_bit_choice(m), nodes, cpu_lattice, tq);
+    return need > have ? "" : sixteen_bit_hint(m, need);
 }
 
 } // namespace

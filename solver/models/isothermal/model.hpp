@@ -74,6 +74,13 @@ struct IsothermalModel {
     LL_HD static void update(const Args& a, node_t n) {
         update_node<S, L, Sc, C, Real, P>(a, n);
     }
+    // Wall ghosts (engine/wall_ghosts.hpp) copy reflections exactly only where values are
+    // stored as computed: a 16-bit store would round them a second time.
+    static constexpr bool kWallGhosts = std::is_same_v<Real, Store>;
+    template <Layout L, Scheme Sc>
+    LL_HD static void fill_wall_ghost(const Args& a, node_t n, int i) {
+        Propagation<S, L, Sc, Real, Store>::fill_wall_ghost(a, make_frame(a.dims, n), i);
+    }
     template <Layout L, Scheme Sc>
     LL_HD static void read_state(const Args& a, node_t n, Real (&v)[kStateQ]) {
         Propagation<S, L, Sc, Real, Store>::read_state(a, make_frame(a.dims, n), v);

@@ -322,6 +322,16 @@ TEST(GpuSolver, WallListInWholeSectorsComputesWhatTheNarrowListComputes) {
                               "the list in whole sectors differs from the list of wall neighbours");
 }
 
+// Wall ghosts (LATTICELAB_WALL_GHOSTS, default on; engine/wall_ghosts.hpp): before a pull
+// step the bounce-back reflections are copied where the gather reads them, and the bulk kernel
+// updates the nodes next to those walls, bit for bit what the near-wall list computes (the
+// pull cavities take them, FP32 and FP64, SoA, AoS and AoSoA; the others ignore the switch).
+TEST(GpuSolver, WallGhostsComputeWhatTheWallListComputes) {
+    LL_REQUIRE_GPU();
+    expect_switch_keeps_state("LATTICELAB_WALL_GHOSTS",
+                              "wall ghosts differ from the near-wall list");
+}
+
 TEST(GpuSolver, BadResidentSettingIsRefusedNamingTheValues) {
     LL_REQUIRE_GPU();
     const ScopedEnv env("LATTICELAB_RESIDENT", "on");
