@@ -128,7 +128,7 @@ public:
         if (!why.empty()) throw ConfigError(why);
         std::vector<std::uint8_t> marked = flags;
         if (splits_steps()) mark_tile_border(cfg_.tile, cfg_.dims, marked);
-        if (uses_wall_ghosts()) mark_wall_ghosts<typename M::Stencil>(cfg_.dims, marked);
+        if (uses_wall_ghosts()) mark_wall_ghosts(cfg_.model.stencil, cfg_.dims, marked);
         // The near-wall list in whole sectors where that was measured to pay (wall_sector_group).
         if (wall_sectors_allowed_)
             widen_near_wall_to_sectors(
@@ -141,7 +141,7 @@ public:
                 (on_border(marked[n]) ? border_walls : walls).push_back(node_t(n));
         }
         std::vector<std::uint64_t> ghosts;
-        if (uses_wall_ghosts()) ghosts = wall_ghost_links<typename M::Stencil>(cfg_.dims, marked);
+        if (uses_wall_ghosts()) ghosts = wall_ghost_links(cfg_.model.stencil, cfg_.dims, marked);
         drop_batches(); // before the lists they launch over are freed, whatever throws next
         LL_CUDA(cudaMemcpyAsync(flags_.get(), marked.data(), marked.size(), cudaMemcpyHostToDevice,
                                 stream_));

@@ -38,7 +38,7 @@ SimulationSetup cavity_with_plate() {
 TEST(WallGhosts, OnlyNearWallNodesWhoseWallsAreAllBounceBacks) {
     SimulationSetup s = cavity_with_plate();
     std::vector<std::uint8_t> marked = s.flags;
-    mark_wall_ghosts<D3Q19>(s.dims, marked);
+    mark_wall_ghosts(StencilKind::D3Q19, s.dims, marked);
     int ghosted = 0, listed = 0;
     for (std::size_t n = 0; n < marked.size(); ++n) {
         const NodeFrame fr = make_frame(s.dims, node_t(n));
@@ -60,8 +60,8 @@ TEST(WallGhosts, OnlyNearWallNodesWhoseWallsAreAllBounceBacks) {
 TEST(WallGhosts, LinksAreEachGhostedNodesWallSourcesOnce) {
     SimulationSetup s = cavity_with_plate();
     std::vector<std::uint8_t> marked = s.flags;
-    mark_wall_ghosts<D3Q19>(s.dims, marked);
-    const std::vector<std::uint64_t> links = wall_ghost_links<D3Q19>(s.dims, marked);
+    mark_wall_ghosts(StencilKind::D3Q19, s.dims, marked);
+    const std::vector<std::uint64_t> links = wall_ghost_links(StencilKind::D3Q19, s.dims, marked);
     std::set<std::uint64_t> expected;
     for (std::size_t n = 0; n < marked.size(); ++n) {
         if (!(marked[n] & kWallGhostBit)) continue;
@@ -127,14 +127,14 @@ void expect_ghosted_step_is_the_full_rule(const SimulationSetup& s) {
         update_node<S, L, Scheme::Pull, C, double, Pass::All>(a, n);
 
     std::vector<std::uint8_t> marked = s.flags;
-    mark_wall_ghosts<S>(d, marked);
+    mark_wall_ghosts(StencilKind::D3Q19, d, marked);
     widen_near_wall_to_sectors(8, marked);
     std::vector<double> src_ghosts = src;
     StepArgs<double> b = a;
     b.src = src_ghosts.data();
     b.dst = ghosted.data();
     b.flags = marked.data();
-    const std::vector<std::uint64_t> links = wall_ghost_links<S>(d, marked);
+    const std::vector<std::uint64_t> links = wall_ghost_links(StencilKind::D3Q19, d, marked);
     ASSERT_FALSE(links.empty());
     for (std::uint64_t link : links)
         P::fill_wall_ghost(b, make_frame(d, node_t(link >> kGhostDirectionBits)), int(link & 31));
