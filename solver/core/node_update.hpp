@@ -131,12 +131,14 @@ struct Propagation {
         return reflected_inline(lookup_args(w), make_frame(w.dims, w.n), i, sf);
     }
     // Wall ghosts (engine/wall_ghosts.hpp): the reflection of incoming direction i, whose
-    // source is a bounce-back wall, copied into the slot the gather reads for i, so that the
-    // bulk pass needs no wall code. Only where wall_ghosts_exact(Sc) (that slot is the wall
-    // node's and nobody else's) and Real == Store (the copy is exact).
-    LL_HD static void fill_wall_ghost(const Args& a, const NodeFrame& fr, int i) {
-        const std::uint8_t sf = a.flags[fr.shift(-cvel<S>(i, 0), -cvel<S>(i, 1), -cvel<S>(i, 2))];
-        store(const_cast<Store*>(a.src), incoming_index(a, fr, i), reflected_inline(a, fr, i, sf));
+    // source is a bounce-back wall (`moving`: the lid), copied into the slot the gather reads
+    // for i, so that the node needs no wall code (Pass::Ghosted): the value reflected_inline
+    // reads, without reading the wall's flag. Only where wall_ghosts_exact(Sc) (that slot is the
+    // wall node's and nobody else's) and Real == Store (the copy is exact).
+    LL_HD static void fill_wall_ghost(const Args& a, const NodeFrame& fr, int i, bool moving) {
+        const Redirect<Real> r = bounce_back_redirect<S, Sc>(a, i, moving);
+        const Real reflected = load<Real>(a.src, index(a, resolve(a, fr, r.d), r.dir)) + r.add;
+        store(const_cast<Store*>(a.src), incoming_index(a, fr, i), reflected);
     }
     // The inverse of reflected(): stores what reflected() will read back.
     LL_HD_NOINLINE static void store_reflected(WallLookup w, int i, std::uint8_t sf, Real value) {
@@ -247,13 +249,15 @@ struct Propagation {
 // near-wall nodes: there other warps hide the latency, and the extra loads or inlined wall
 // code would cost every node of a large lattice (and the build: wall code inlined into every
 // list kernel took the CUDA build from 290 to 500 s).
-enum class Pass : std::uint8_t { All, Bulk, NearWall, Resident };
+// Ghosted is the bulk's rule (no wall code) for listed near-wall nodes whose walls' reflections
+// were copied, before it, where they stream from (wall ghosts, engine/wall_ghosts.hpp): their
+// gathers read the reflections there.
+enum class Pass : std::uint8_t { All, Bulk, NearWall, Resident, Ghosted };
 
-// Whether a pass leaves node `flag` alone. The bulk pass takes a near-wall node whose walls'
-// reflections were copied where it streams from (kWallGhostBit): its gather reads them there.
+// Whether a pass leaves node `flag` alone.
 template <Pass kPass>
 LL_HD bool skipped_by(std::uint8_t flag) {
-    return !is_updated(flag) || (kPass == Pass::Bulk && in_wall_list(flag));
+    return !is_updated(flag) || (kPass == Pass::Bulk && near_wall(flag));
 }
 
 template <class S, Layout L, Scheme Sc, class C, class Real, Pass kPass = Pass::All,
@@ -272,7 +276,7 @@ LL_HD void update_node(const StepArgs<Real, Store>& a, node_t n) {
         P::bounce_backs(a, fr, bounced);
         if (skipped_by<kPass>(flag)) return;
         P::apply_walls_read(a, fr, sf, bounced, f);
-    } else if constexpr (kPass != Pass::Bulk) {
+    } else if constexpr (kPass != Pass::Bulk && kPass != Pass::Ghosted) {
         if (near_wall(flag)) P::apply_walls(a, fr, f);
     }
     if (!apply_node_rule<S>(a, node_type(flag), f)) C::template collide<S>(a.coll, f, a.force);

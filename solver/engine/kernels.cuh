@@ -24,7 +24,9 @@ namespace ll::cuda {
 // nodes next to a wall are step_walls': inline here, their rule's registers (95 against 48 for
 // D3Q19 FP32 pull) halved every node's occupancy, and a 256^3 cavity ran at 0.65-0.76 of the
 // list's speed on an H200 (2026-11-26, scripts/walls-bench).
-enum class BulkNodes : std::uint8_t { All, AllButBorder, Listed };
+// Ghosted: a listed node whose walls' reflections were copied before (wall_ghosts.hpp), with
+// the bulk's rule (Pass::Ghosted).
+enum class BulkNodes : std::uint8_t { All, AllButBorder, Listed, Ghosted };
 
 // The bulk pass: nodes next to a wall are skipped here and updated by step_walls. The three
 // variants differ only in how a thread finds its node; the node's update is the same code, so
@@ -34,11 +36,12 @@ template <class M, Layout L, Scheme Sc, class C, int Parity, BulkNodes kNodes>
 __device__ __forceinline__ void bulk_thread(typename M::Args& a, const node_t* list, node_t count) {
     const node_t k = node_t(blockIdx.x) * blockDim.x + threadIdx.x;
     if (k >= count) return;
-    const node_t n = kNodes == BulkNodes::Listed ? list[k] : k;
+    const node_t n = kNodes == BulkNodes::Listed || kNodes == BulkNodes::Ghosted ? list[k] : k;
     if constexpr (kNodes == BulkNodes::AllButBorder)
         if (on_border(M::lattice(a).flags[n])) return;
     M::lattice(a).parity = Parity;
-    M::template update<L, Sc, C, Pass::Bulk>(a, n);
+    constexpr Pass kPass = kNodes == BulkNodes::Ghosted ? Pass::Ghosted : Pass::Bulk;
+    M::template update<L, Sc, C, kPass>(a, n);
 }
 template <class M, Layout L, Scheme Sc, class C, int Parity, BulkNodes kNodes = BulkNodes::All>
 __global__ void step_bulk(typename M::Args a, const node_t* list, node_t count) {
@@ -62,17 +65,15 @@ __global__ void step_walls(typename M::Args a, const node_t* nodes, node_t count
     M::template update<L, Sc, C, Pass::NearWall>(a, nodes[k]);
 }
 
-// Wall ghosts (wall_ghosts.hpp), before a step: each link's reflection copied where its node
-// streams from, so that the bulk kernel updates the node.
+// Wall ghosts (wall_ghosts.hpp): each link's reflection copied where its node streams from,
+// before the ghosted nodes' update (BulkNodes::Ghosted).
 template <class M, Layout L, Scheme Sc>
 __global__ void fill_wall_ghosts(typename M::Args a, const std::uint64_t* links,
                                  std::uint32_t count) {
     const std::uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
     if (k >= count) return;
-    const std::uint64_t link = links[k];
-    constexpr std::uint64_t direction = (std::uint64_t(1) << kGhostDirectionBits) - 1;
-    M::template fill_wall_ghost<L, Sc>(a, node_t(link >> kGhostDirectionBits),
-                                       int(link & direction));
+    const WallGhostLink link = unpack_wall_ghost(links[k]);
+    M::template fill_wall_ghost<L, Sc>(a, link.node, link.direction, link.moving);
 }
 
 // One pass of a model's step plan (step_plan.hpp): item i of `count` per thread.

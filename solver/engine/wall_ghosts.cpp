@@ -31,7 +31,7 @@ void mark_ghosts(const Dims& dims, std::vector<std::uint8_t>& flags) {
 template <class S>
 std::vector<std::uint64_t> links_of(const Dims& dims, const std::vector<std::uint8_t>& flags) {
     const auto ghosted = [&](std::uint64_t n) {
-        return is_updated(flags[n]) && (flags[n] & kWallGhostBit) != 0;
+        return is_updated(flags[n]) && wall_ghosted(flags[n]);
     };
     std::vector<std::uint64_t> links;
     const std::uint64_t nodes = dims.nodes();
@@ -45,9 +45,10 @@ std::vector<std::uint64_t> links_of(const Dims& dims, const std::vector<std::uin
             for (std::uint64_t n = run; n < end; ++n) {
                 if (!ghosted(n)) continue;
                 const NodeFrame fr = make_frame(dims, node_t(n));
-                if (is_halfway_wall(
-                        flags[fr.shift(-cvel<S>(i, 0), -cvel<S>(i, 1), -cvel<S>(i, 2))]))
-                    links.push_back(wall_ghost_link(node_t(n), i));
+                const std::uint8_t sf =
+                    flags[fr.shift(-cvel<S>(i, 0), -cvel<S>(i, 1), -cvel<S>(i, 2))];
+                if (is_halfway_wall(sf))
+                    links.push_back(pack_wall_ghost(node_t(n), i, node_type(sf) == kMovingWall));
             }
     }
     return links;

@@ -23,23 +23,36 @@
 
 namespace ll {
 
-// A link packs its node and its direction (Q <= 27 < 32).
+// A link packs its node, whether its wall moves (the lid's term) and its direction (Q <= 27 <
+// 32), so that the copy reads no flag.
+struct WallGhostLink {
+    node_t node;
+    int direction;
+    bool moving;
+};
 inline constexpr int kGhostDirectionBits = 5;
-inline constexpr std::uint64_t wall_ghost_link(node_t n, int i) {
-    return (std::uint64_t(n) << kGhostDirectionBits) | std::uint64_t(i);
+inline constexpr std::uint64_t kGhostMovingBit = std::uint64_t(1) << kGhostDirectionBits;
+LL_HD constexpr std::uint64_t pack_wall_ghost(node_t n, int i, bool moving) {
+    return (std::uint64_t(n) << (kGhostDirectionBits + 1)) | (moving ? kGhostMovingBit : 0) |
+           std::uint64_t(i);
+}
+LL_HD constexpr WallGhostLink unpack_wall_ghost(std::uint64_t link) {
+    return {node_t(link >> (kGhostDirectionBits + 1)), int(link & (kGhostMovingBit - 1)),
+            (link & kGhostMovingBit) != 0};
 }
 
 // Whether a wall may be ghosted: a bounce-back, whose reflection is the node's own slot.
 // A free-slip wall's reflection is another node's slot, chosen by the flags around.
-constexpr bool ghosted_wall(std::uint8_t flag) {
+LL_HD constexpr bool ghosted_wall(std::uint8_t flag) {
     return node_type(flag) == kSolid || node_type(flag) == kMovingWall;
 }
 
 // Sets kWallGhostBit on every updated near-wall node whose wall sources are all ghosted walls
-// (mark_near_wall must have run); clears it on the others.
+// (mark_near_wall must have run); clears it on the others. The GPU updates such nodes after
+// the copies, with the bulk's rule (Pass::Ghosted), beside the bulk kernel over the others.
 void mark_wall_ghosts(StencilKind stencil, const Dims& dims, std::vector<std::uint8_t>& flags);
 
-// The links of every node with kWallGhostBit whose source is a wall. Within each run of 32
+// The links of every wall_ghosted node whose source is a wall. Within each run of 32
 // nodes they go direction by direction, so that the threads of a warp copying the walls of a
 // row (a plane of y or z walls) touch consecutive slots of one direction.
 std::vector<std::uint64_t> wall_ghost_links(StencilKind stencil, const Dims& dims,

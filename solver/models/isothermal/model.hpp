@@ -78,8 +78,8 @@ struct IsothermalModel {
     // stored as computed: a 16-bit store would round them a second time.
     static constexpr bool kWallGhosts = std::is_same_v<Real, Store>;
     template <Layout L, Scheme Sc>
-    LL_HD static void fill_wall_ghost(const Args& a, node_t n, int i) {
-        Propagation<S, L, Sc, Real, Store>::fill_wall_ghost(a, make_frame(a.dims, n), i);
+    LL_HD static void fill_wall_ghost(const Args& a, node_t n, int i, bool moving) {
+        Propagation<S, L, Sc, Real, Store>::fill_wall_ghost(a, make_frame(a.dims, n), i, moving);
     }
     template <Layout L, Scheme Sc>
     LL_HD static void read_state(const Args& a, node_t n, Real (&v)[kStateQ]) {

@@ -69,32 +69,54 @@ TEST(WallGhosts, LinksAreEachGhostedNodesWallSourcesOnce) {
         for (int i = 1; i < D3Q19::Q; ++i)
             if (is_halfway_wall(
                     marked[fr.shift(-cvel<D3Q19>(i, 0), -cvel<D3Q19>(i, 1), -cvel<D3Q19>(i, 2))]))
-                expected.insert(wall_ghost_link(node_t(n), i));
+                expected.insert(pack_wall_ghost(
+                    node_t(n), i,
+                    node_type(marked[fr.shift(-cvel<D3Q19>(i, 0), -cvel<D3Q19>(i, 1),
+                                              -cvel<D3Q19>(i, 2))]) == kMovingWall));
     }
     EXPECT_EQ(std::set<std::uint64_t>(links.begin(), links.end()), expected);
     EXPECT_EQ(links.size(), expected.size()); // none twice
     // Within a run of 32 nodes, direction by direction (a warp's copies of one plane coalesce).
     for (std::size_t k = 1; k < links.size(); ++k) {
-        const std::uint64_t run = links[k] >> kGhostDirectionBits >> 5;
-        if (run != links[k - 1] >> kGhostDirectionBits >> 5) continue;
-        EXPECT_LE(links[k - 1] & 31, links[k] & 31) << "link " << k;
+        const WallGhostLink a = unpack_wall_ghost(links[k - 1]), b = unpack_wall_ghost(links[k]);
+        if (a.node / 32 == b.node / 32) {
+            EXPECT_LE(a.direction, b.direction) << "link " << k;
+        }
     }
+    // The lid's links say so (its moving term is copied with the reflection).
+    int moving = 0;
+    for (std::uint64_t link : links)
+        moving += unpack_wall_ghost(link).moving;
+    EXPECT_GT(moving, 0);
 }
 
 // A group of nodes with one node of the list goes to the list whole, ghosts included; a group
-// of ghosts and bulk nodes stays as it is.
-TEST(WallGhosts, WholeSectorsTakeGhostsIntoTheListOnlyBesideAListNode) {
+// of ghosted and bulk nodes goes whole to the ghosted nodes; walls and other groups stay.
+TEST(WallGhosts, WholeSectorsGoToTheListBesideAListNodeElseToTheGhosts) {
     const std::uint8_t ghost = kFluid | kNearWallBit | kWallGhostBit;
-    std::vector<std::uint8_t> flags(16, kFluid);
+    std::vector<std::uint8_t> flags(24, kFluid);
     flags[1] = ghost;
     flags[2] = kFluid | kNearWallBit;
+    flags[8] = kSolid;
     flags[9] = ghost;
     widen_near_wall_to_sectors(8, flags);
     for (std::size_t n = 0; n < 8; ++n)
         EXPECT_TRUE(in_wall_list(flags[n])) << "node " << n;
-    EXPECT_EQ(flags[9], ghost);
-    for (std::size_t n = 10; n < 16; ++n)
+    EXPECT_EQ(flags[8], kSolid);
+    for (std::size_t n = 9; n < 16; ++n)
+        EXPECT_EQ(flags[n], ghost) << "node " << n;
+    for (std::size_t n = 16; n < 24; ++n)
         EXPECT_EQ(flags[n], kFluid) << "node " << n;
+}
+
+// The bulk kernel runs beside the copies, so it must leave the ghosted nodes, whose gathers
+// read the copies, to the ghosted pass.
+TEST(WallGhosts, TheBulkPassLeavesGhostedNodesToTheGhostedPass) {
+    const std::uint8_t ghost = kFluid | kNearWallBit | kWallGhostBit;
+    EXPECT_TRUE(skipped_by<Pass::Bulk>(ghost));
+    EXPECT_FALSE(skipped_by<Pass::Ghosted>(ghost));
+    EXPECT_TRUE(skipped_by<Pass::Ghosted>(kSolid));
+    EXPECT_FALSE(skipped_by<Pass::Bulk>(kFluid));
 }
 
 TEST(WallGhosts, OnlyPullsSlotsAreWorkedThrough) {
@@ -104,8 +126,9 @@ TEST(WallGhosts, OnlyPullsSlotsAreWorkedThrough) {
 }
 
 // One pull step two ways from the same random populations: every node by the full rule
-// (Pass::All, the CPU's), and the GPU engine's way (the copies, then Pass::Bulk for every node
-// but the list's, Pass::NearWall for the list's, its groups widened to 8 nodes).
+// (Pass::All, the CPU's), and the GPU engine's way (the copies, then Pass::Ghosted for the
+// ghosted nodes, Pass::NearWall for the list's, Pass::Bulk for the others; groups widened to 8
+// nodes).
 template <Layout L, class C>
 void expect_ghosted_step_is_the_full_rule(const SimulationSetup& s) {
     using S = D3Q19;
@@ -136,11 +159,15 @@ void expect_ghosted_step_is_the_full_rule(const SimulationSetup& s) {
     b.flags = marked.data();
     const std::vector<std::uint64_t> links = wall_ghost_links(StencilKind::D3Q19, d, marked);
     ASSERT_FALSE(links.empty());
-    for (std::uint64_t link : links)
-        P::fill_wall_ghost(b, make_frame(d, node_t(link >> kGhostDirectionBits)), int(link & 31));
+    for (std::uint64_t packed : links) {
+        const WallGhostLink link = unpack_wall_ghost(packed);
+        P::fill_wall_ghost(b, make_frame(d, link.node), link.direction, link.moving);
+    }
     for (node_t n = 0; n < d.nodes(); ++n) {
         if (in_wall_list(marked[n]))
             update_node<S, L, Scheme::Pull, C, double, Pass::NearWall>(b, n);
+        else if (wall_ghosted(marked[n]))
+            update_node<S, L, Scheme::Pull, C, double, Pass::Ghosted>(b, n);
         else
             update_node<S, L, Scheme::Pull, C, double, Pass::Bulk>(b, n);
     }
