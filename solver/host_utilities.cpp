@@ -74,18 +74,13 @@ void widen_near_wall_to_sectors(std::size_t group, std::vector<std::uint8_t>& fl
     for (std::int64_t g = 0; g < groups; ++g) {
         const std::size_t begin = std::size_t(g) * group;
         const std::size_t end = std::min(begin + group, flags.size());
-        bool listed = false, ghosted = false;
-        for (std::size_t n = begin; n < end; ++n) {
-            listed = listed || (is_updated(flags[n]) && in_wall_list(flags[n]));
-            ghosted = ghosted || (is_updated(flags[n]) && wall_ghosted(flags[n]));
-        }
-        if (!listed && !ghosted) continue;
-        // The group goes whole to the list, or, where none of it needs the list, whole to the
-        // ghosted nodes (wall_ghosts.hpp): a node without walls computes the same either way.
-        const std::uint8_t ghost = listed ? 0 : kWallGhostBit;
+        bool walls = false;
+        for (std::size_t n = begin; n < end; ++n)
+            walls = walls || (is_updated(flags[n]) && in_wall_list(flags[n]));
+        if (!walls) continue;
         for (std::size_t n = begin; n < end; ++n)
             if (is_updated(flags[n]))
-                flags[n] = std::uint8_t((flags[n] & ~kWallGhostBit) | kNearWallBit | ghost);
+                flags[n] = std::uint8_t((flags[n] | kNearWallBit) & ~kWallGhostBit);
     }
 }
 

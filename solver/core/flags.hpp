@@ -3,10 +3,9 @@
 //   bits 3-4  thermal class of a half-way wall (the Boussinesq model): 0 adiabatic, 1..3 a fixed
 //             temperature wall_theta[class]; one byte per node keeps a node update at
 //             2 Q populations + 1 flag byte
-//   bit  5    a near-wall node the GPU updates without wall code: every wall among its sources
-//             is a bounce-back whose reflection the engine copies, before the step, into the
-//             wall's slot that the node streams from (wall ghosts, engine/wall_ghosts.hpp); set
-//             in the engine's own copy of the flags only, read on the host
+//   bit  5    a near-wall node the GPU's bulk kernel updates all the same: every wall among its
+//             sources is a bounce-back whose reflection the engine copies, before the step, into
+//             the wall's slot that the node streams from (wall ghosts, engine/wall_ghosts.hpp)
 //   bit  6    an updated node on a tile's border (within a halo depth of a cut), which the GPU
 //             updates first, apart from the rest, so that the halos it sends move while the
 //             rest updates (seed 004's overlap, Calore et al. 2016; mark_tile_border)
@@ -49,12 +48,9 @@ LL_HD constexpr bool is_updated(std::uint8_t flag) {
 LL_HD constexpr bool near_wall(std::uint8_t flag) {
     return (flag & kNearWallBit) != 0;
 }
-// A near-wall node the GPU's near-wall list updates, and one whose walls are ghosted.
+// A near-wall node the GPU's near-wall list updates (one without wall ghosts).
 LL_HD constexpr bool in_wall_list(std::uint8_t flag) {
     return (flag & (kNearWallBit | kWallGhostBit)) == kNearWallBit;
-}
-LL_HD constexpr bool wall_ghosted(std::uint8_t flag) {
-    return (flag & (kNearWallBit | kWallGhostBit)) == (kNearWallBit | kWallGhostBit);
 }
 LL_HD constexpr bool on_border(std::uint8_t flag) {
     return (flag & kBorderBit) != 0;

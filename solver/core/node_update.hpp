@@ -130,15 +130,26 @@ struct Propagation {
     LL_HD_NOINLINE static Real reflected(WallLookup w, int i, std::uint8_t sf) {
         return reflected_inline(lookup_args(w), make_frame(w.dims, w.n), i, sf);
     }
-    // Wall ghosts (engine/wall_ghosts.hpp): the reflection of incoming direction i, whose
-    // source is a bounce-back wall (`moving`: the lid), copied into the slot the gather reads
-    // for i, so that the node needs no wall code (Pass::Ghosted): the value reflected_inline
-    // reads, without reading the wall's flag. Only where wall_ghosts_exact(Sc) (that slot is the
-    // wall node's and nobody else's) and Real == Store (the copy is exact).
-    LL_HD static void fill_wall_ghost(const Args& a, const NodeFrame& fr, int i, bool moving) {
-        const Redirect<Real> r = bounce_back_redirect<S, Sc>(a, i, moving);
-        const Real reflected = load<Real>(a.src, index(a, resolve(a, fr, r.d), r.dir)) + r.add;
-        store(const_cast<Store*>(a.src), incoming_index(a, fr, i), reflected);
+    // Wall ghosts (engine/wall_ghosts.hpp): the reflection of each incoming direction i in
+    // `walls` (a bit per direction), whose source is a bounce-back wall (`moving`: the lid),
+    // copied into the slot the gather reads for i, so that the bulk pass needs no wall code.
+    // The values reflected_inline reads, without reading the walls' flags. Every value is
+    // loaded before any is stored: the stores go to wall nodes' slots and the loads come from
+    // the node's own, but the compiler cannot know it, and would otherwise chain them. Only
+    // where wall_ghosts_exact(Sc) (each slot written is the wall node's and nobody else's)
+    // and Real == Store (the copy is exact).
+    LL_HD static void fill_wall_ghosts(const Args& a, const NodeFrame& fr, std::uint32_t walls,
+                                       std::uint32_t moving) {
+        Real v[S::Q];
+        LL_UNROLL
+        for (int i = 1; i < S::Q; ++i) {
+            if (!((walls >> i) & 1u)) continue;
+            const Redirect<Real> r = bounce_back_redirect<S, Sc>(a, i, (moving >> i) & 1u);
+            v[i] = load<Real>(a.src, index(a, resolve(a, fr, r.d), r.dir)) + r.add;
+        }
+        LL_UNROLL
+        for (int i = 1; i < S::Q; ++i)
+            if ((walls >> i) & 1u) store(const_cast<Store*>(a.src), incoming_index(a, fr, i), v[i]);
     }
     // The inverse of reflected(): stores what reflected() will read back.
     LL_HD_NOINLINE static void store_reflected(WallLookup w, int i, std::uint8_t sf, Real value) {
@@ -249,15 +260,13 @@ struct Propagation {
 // near-wall nodes: there other warps hide the latency, and the extra loads or inlined wall
 // code would cost every node of a large lattice (and the build: wall code inlined into every
 // list kernel took the CUDA build from 290 to 500 s).
-// Ghosted is the bulk's rule (no wall code) for listed near-wall nodes whose walls' reflections
-// were copied, before it, where they stream from (wall ghosts, engine/wall_ghosts.hpp): their
-// gathers read the reflections there.
-enum class Pass : std::uint8_t { All, Bulk, NearWall, Resident, Ghosted };
+enum class Pass : std::uint8_t { All, Bulk, NearWall, Resident };
 
-// Whether a pass leaves node `flag` alone.
+// Whether a pass leaves node `flag` alone. The bulk pass takes a near-wall node whose walls'
+// reflections were copied where it streams from (kWallGhostBit): its gather reads them there.
 template <Pass kPass>
 LL_HD bool skipped_by(std::uint8_t flag) {
-    return !is_updated(flag) || (kPass == Pass::Bulk && near_wall(flag));
+    return !is_updated(flag) || (kPass == Pass::Bulk && in_wall_list(flag));
 }
 
 template <class S, Layout L, Scheme Sc, class C, class Real, Pass kPass = Pass::All,
@@ -276,7 +285,7 @@ LL_HD void update_node(const StepArgs<Real, Store>& a, node_t n) {
         P::bounce_backs(a, fr, bounced);
         if (skipped_by<kPass>(flag)) return;
         P::apply_walls_read(a, fr, sf, bounced, f);
-    } else if constexpr (kPass != Pass::Bulk && kPass != Pass::Ghosted) {
+    } else if constexpr (kPass != Pass::Bulk) {
         if (near_wall(flag)) P::apply_walls(a, fr, f);
     }
     if (!apply_node_rule<S>(a, node_type(flag), f)) C::template collide<S>(a.coll, f, a.force);

@@ -133,16 +133,15 @@ public:
         if (wall_sectors_allowed_)
             widen_near_wall_to_sectors(
                 wall_sector_group(cfg_.model, sizeof(Store), cfg_.dims.nodes()), marked);
-        std::vector<node_t> border_bulk, border_walls, walls, ghosted;
+        std::vector<node_t> border_bulk, border_walls, walls;
         for (std::size_t n = 0; n < marked.size(); ++n) {
             if (!is_updated(marked[n])) continue;
-            if (!near_wall(marked[n]) && on_border(marked[n])) border_bulk.push_back(node_t(n));
+            if (!in_wall_list(marked[n]) && on_border(marked[n])) border_bulk.push_back(node_t(n));
             if (in_wall_list(marked[n]))
                 (on_border(marked[n]) ? border_walls : walls).push_back(node_t(n));
-            if (wall_ghosted(marked[n])) ghosted.push_back(node_t(n));
         }
-        std::vector<std::uint64_t> ghosts;
-        if (uses_wall_ghosts()) ghosts = wall_ghost_links(cfg_.model.stencil, cfg_.dims, marked);
+        std::vector<WallGhostNode> ghosts;
+        if (uses_wall_ghosts()) ghosts = wall_ghost_nodes(cfg_.model.stencil, cfg_.dims, marked);
         drop_batches(); // before the lists they launch over are freed, whatever throws next
         LL_CUDA(cudaMemcpyAsync(flags_.get(), marked.data(), marked.size(), cudaMemcpyHostToDevice,
                                 stream_));
@@ -150,7 +149,6 @@ public:
         upload(border_walls_, border_walls);
         upload(wall_nodes_, walls);
         upload(wall_ghosts_, ghosts);
-        upload(ghosted_nodes_, ghosted);
         LL_CUDA(cudaStreamSynchronize(stream_));
     }
     void set_flow(const FlowParams& flow) override {
@@ -424,14 +422,14 @@ private:
         finish_step<M, Sc>(a_, b_, parity_, step_);
     }
 
-    // One update per node: the bulk kernel (or shared_x) on the stream, and beside it the wall
-    // ghosts' copies and their nodes, then the near-wall lists (the border's, a tile's whose
-    // steps split, else empty; then the others).
+    // One update per node: the wall ghosts' copies first, then the bulk kernel (or shared_x) on
+    // the stream, the near-wall lists (the border's, a tile's whose steps split, else empty;
+    // then the others) beside it.
     template <Layout L, Scheme Sc, class C>
     void launch_node_kernels(const Args& a) {
+        launch_wall_ghosts<L, Sc>(a);
         const bool beside = walls_beside();
         const cudaStream_t walls = beside ? fork_side_lane() : stream_;
-        launch_wall_ghosts<L, Sc, C>(a, walls);
         launch_walls<L, Sc, C>(a, border_walls_, walls);
         launch_walls<L, Sc, C>(a, wall_nodes_, walls);
         launch_bulk<L, Sc, C, BulkNodes::All>(a, stream_);
@@ -439,9 +437,7 @@ private:
         LL_CUDA(cudaEventRecord(side_lane_->event(), side_lane_->stream()));
         LL_CUDA(cudaStreamWaitEvent(stream_, side_lane_->event(), 0));
     }
-    // The near-wall list (and the wall ghosts: their copies, 57 of a 256^3 cavity's 720 us per
-    // step on an H200 when they ran before the bulk, 2026-11-27) runs beside the bulk kernel,
-    // on the side lane of the highest priority,
+    // The near-wall list runs beside the bulk kernel, on the side lane of the highest priority,
     // which the stream joins before the step ends: the two update disjoint nodes and touch only
     // their own slots (Pass), so neither waits for the other. Its nodes are few (2.3 % of a
     // 256^3 cavity) but its kernel is latency-bound (95 registers, rows scattered along the x
@@ -449,8 +445,7 @@ private:
     // (2026-11-26); beside it, its blocks take the SMs the bulk's leave.
     // LATTICELAB_WALL_LANE=0 queues it after the bulk on the stream (for comparison).
     bool walls_beside() const {
-        return wall_lane_allowed_ &&
-               (wall_nodes_.size() > 0 || border_walls_.size() > 0 || ghosted_nodes_.size() > 0);
+        return wall_lane_allowed_ && (wall_nodes_.size() > 0 || border_walls_.size() > 0);
     }
     // The side lane, waiting for what the stream has queued so far.
     cudaStream_t fork_side_lane() {
@@ -474,8 +469,7 @@ private:
     template <Layout L, Scheme Sc, class C, BulkNodes kNodes>
     void launch_bulk(const Args& a, cudaStream_t stream,
                      const DeviceBuffer<node_t>* list = nullptr) {
-        if ((kNodes == BulkNodes::Listed || kNodes == BulkNodes::Ghosted) && list->size() == 0)
-            return;
+        if (kNodes == BulkNodes::Listed && list->size() == 0) return;
         const int block = cfg_.launch.block_size;
         if constexpr (Sc == Scheme::SharedX) {
             using S = typename M::Stencil;
@@ -511,15 +505,13 @@ private:
                    !cfg_.tile.is_tile();
         return false;
     }
-    // The copies, then the ghosted nodes (BulkNodes::Ghosted), on `stream`.
-    template <Layout L, Scheme Sc, class C>
-    void launch_wall_ghosts(const Args& a, cudaStream_t stream) {
+    template <Layout L, Scheme Sc>
+    void launch_wall_ghosts(const Args& a) {
         if constexpr (WallGhosts<M> && wall_ghosts_exact(Sc)) { // else no links: not built
             const std::uint32_t count = std::uint32_t(wall_ghosts_.size());
-            if (count > 0)
-                fill_wall_ghosts<M, L, Sc>
-                    <<<grid_for(count), 256, 0, stream>>>(a, wall_ghosts_.get(), count);
-            launch_bulk<L, Sc, C, BulkNodes::Ghosted>(a, stream, &ghosted_nodes_);
+            if (count == 0) return;
+            fill_wall_ghosts<M, L, Sc>
+                <<<grid_for(count), 256, 0, stream_>>>(a, wall_ghosts_.get(), count);
         }
     }
 
@@ -539,8 +531,7 @@ private:
     DeviceBuffer<node_t> border_bulk_;  // a tile's border nodes (kBorderBit) without walls
     DeviceBuffer<node_t> border_walls_; // its border nodes with a half-way wall neighbour
     DeviceBuffer<node_t> wall_nodes_;   // the other nodes with a half-way wall neighbour
-    DeviceBuffer<std::uint64_t> wall_ghosts_; // links whose reflections are copied (wall_ghosts)
-    DeviceBuffer<node_t> ghosted_nodes_;      // the nodes that read them
+    DeviceBuffer<WallGhostNode> wall_ghosts_; // nodes whose walls are copied (wall_ghosts.hpp)
     HostFieldStaging field_staging_;    // read_field to host memory, reused between calls
     DeviceCounter nonfinite_;
     int parity_ = 0;

@@ -232,12 +232,11 @@ std::size_t host_copy_probe_bytes(double working_set);
 bool env_switch(const char* name, const std::string& on_means, const std::string& off_means);
 // Sets kNearWallBit on updated nodes with a half-way wall among their stencil neighbours.
 void mark_near_wall(StencilKind stencil, const Dims& dims, std::vector<std::uint8_t>& flags);
-// Sets kNearWallBit on every updated node of each run of `group` consecutive nodes (aligned:
-// nodes g * group ... g * group + group - 1) that holds a near-wall node, and kWallGhostBit on
-// all of them where every near-wall node of the run is ghosted (wall_ghosts.hpp), else on none
-// of them. The GPU's near-wall list (or its ghosted nodes) then takes whole 32-byte sectors of
-// a population array (group = 32 bytes / the stored value's size, SoA), and the bulk kernel
-// none of them. A node at an x wall is one
+// Sets kNearWallBit (and clears kWallGhostBit) on every updated node of each run of `group`
+// consecutive nodes (aligned: nodes g * group ... g * group + group - 1) that holds a node of
+// the near-wall list (in_wall_list; wall ghosts need none): the GPU's
+// near-wall list then takes whole 32-byte sectors of a population array (group = 32 bytes /
+// the stored value's size, SoA), and the bulk kernel none of them. A node at an x wall is one
 // per x-row, so without this each of its sectors was written by both kernels, which costs the
 // DRAM a read for every partial write (docs/DESIGN.md, "The x faces"). The extra nodes have no
 // wall among their neighbours, so the list computes for them what the bulk would, bit for bit.

@@ -24,9 +24,7 @@ namespace ll::cuda {
 // nodes next to a wall are step_walls': inline here, their rule's registers (95 against 48 for
 // D3Q19 FP32 pull) halved every node's occupancy, and a 256^3 cavity ran at 0.65-0.76 of the
 // list's speed on an H200 (2026-11-26, scripts/walls-bench).
-// Ghosted: a listed node whose walls' reflections were copied before (wall_ghosts.hpp), with
-// the bulk's rule (Pass::Ghosted).
-enum class BulkNodes : std::uint8_t { All, AllButBorder, Listed, Ghosted };
+enum class BulkNodes : std::uint8_t { All, AllButBorder, Listed };
 
 // The bulk pass: nodes next to a wall are skipped here and updated by step_walls. The three
 // variants differ only in how a thread finds its node; the node's update is the same code, so
@@ -36,12 +34,11 @@ template <class M, Layout L, Scheme Sc, class C, int Parity, BulkNodes kNodes>
 __device__ __forceinline__ void bulk_thread(typename M::Args& a, const node_t* list, node_t count) {
     const node_t k = node_t(blockIdx.x) * blockDim.x + threadIdx.x;
     if (k >= count) return;
-    const node_t n = kNodes == BulkNodes::Listed || kNodes == BulkNodes::Ghosted ? list[k] : k;
+    const node_t n = kNodes == BulkNodes::Listed ? list[k] : k;
     if constexpr (kNodes == BulkNodes::AllButBorder)
         if (on_border(M::lattice(a).flags[n])) return;
     M::lattice(a).parity = Parity;
-    constexpr Pass kPass = kNodes == BulkNodes::Ghosted ? Pass::Ghosted : Pass::Bulk;
-    M::template update<L, Sc, C, kPass>(a, n);
+    M::template update<L, Sc, C, Pass::Bulk>(a, n);
 }
 template <class M, Layout L, Scheme Sc, class C, int Parity, BulkNodes kNodes = BulkNodes::All>
 __global__ void step_bulk(typename M::Args a, const node_t* list, node_t count) {
@@ -65,15 +62,15 @@ __global__ void step_walls(typename M::Args a, const node_t* nodes, node_t count
     M::template update<L, Sc, C, Pass::NearWall>(a, nodes[k]);
 }
 
-// Wall ghosts (wall_ghosts.hpp): each link's reflection copied where its node streams from,
-// before the ghosted nodes' update (BulkNodes::Ghosted).
+// Wall ghosts (wall_ghosts.hpp), before a step: each ghosted node's reflections copied where it
+// streams from, so that the bulk kernel updates the node. A thread per node, not per wall
+// link: its loads then issue together (a thread per link took 57 us of a 256^3 cavity's
+// 720 us step on an H200, 2026-11-27).
 template <class M, Layout L, Scheme Sc>
-__global__ void fill_wall_ghosts(typename M::Args a, const std::uint64_t* links,
+__global__ void fill_wall_ghosts(typename M::Args a, const WallGhostNode* nodes,
                                  std::uint32_t count) {
     const std::uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
-    if (k >= count) return;
-    const WallGhostLink link = unpack_wall_ghost(links[k]);
-    M::template fill_wall_ghost<L, Sc>(a, link.node, link.direction, link.moving);
+    if (k < count) M::template fill_wall_ghosts<L, Sc>(a, nodes[k]);
 }
 
 // One pass of a model's step plan (step_plan.hpp): item i of `count` per thread.

@@ -43,7 +43,7 @@ concept EquilibriumFromFields = NodeModel<M> &&
 
 // A model whose bounce-back walls a GPU engine may ghost (engine/wall_ghosts.hpp): it says so
 // (kWallGhosts: its values are stored as computed, so that the copies are exact) and offers
-// fill_wall_ghost<L, Sc>(a, node, direction, moving) and update<L, Sc, C, Pass::Ghosted>.
+// fill_wall_ghosts<L, Sc>(a, WallGhostNode).
 template <class M>
 concept WallGhosts = NodeModel<M> && requires {
     requires M::kWallGhosts;

@@ -2,8 +2,6 @@
 
 #include "solver/dispatch.hpp"
 
-#include <algorithm>
-
 namespace ll {
 namespace {
 
@@ -29,29 +27,22 @@ void mark_ghosts(const Dims& dims, std::vector<std::uint8_t>& flags) {
 }
 
 template <class S>
-std::vector<std::uint64_t> links_of(const Dims& dims, const std::vector<std::uint8_t>& flags) {
-    const auto ghosted = [&](std::uint64_t n) {
-        return is_updated(flags[n]) && wall_ghosted(flags[n]);
-    };
-    std::vector<std::uint64_t> links;
-    const std::uint64_t nodes = dims.nodes();
-    for (std::uint64_t run = 0; run < nodes; run += 32) {
-        const std::uint64_t end = std::min(nodes, run + 32);
-        bool any = false; // most runs hold no ghosted node: skip them at once
-        for (std::uint64_t n = run; n < end; ++n)
-            any = any || ghosted(n);
-        if (!any) continue;
-        for (int i = 1; i < S::Q; ++i)
-            for (std::uint64_t n = run; n < end; ++n) {
-                if (!ghosted(n)) continue;
-                const NodeFrame fr = make_frame(dims, node_t(n));
-                const std::uint8_t sf =
-                    flags[fr.shift(-cvel<S>(i, 0), -cvel<S>(i, 1), -cvel<S>(i, 2))];
-                if (is_halfway_wall(sf))
-                    links.push_back(pack_wall_ghost(node_t(n), i, node_type(sf) == kMovingWall));
-            }
+std::vector<WallGhostNode> ghost_nodes_of(const Dims& dims,
+                                          const std::vector<std::uint8_t>& flags) {
+    std::vector<WallGhostNode> out;
+    for (node_t n = 0; n < dims.nodes(); ++n) {
+        if (!is_updated(flags[n]) || !(flags[n] & kWallGhostBit) || !near_wall(flags[n])) continue;
+        const NodeFrame fr = make_frame(dims, n);
+        WallGhostNode g{n, 0, 0};
+        for (int i = 1; i < S::Q; ++i) {
+            const std::uint8_t sf = flags[fr.shift(-cvel<S>(i, 0), -cvel<S>(i, 1), -cvel<S>(i, 2))];
+            if (!is_halfway_wall(sf)) continue;
+            g.walls |= 1u << i;
+            if (node_type(sf) == kMovingWall) g.moving |= 1u << i;
+        }
+        if (g.walls) out.push_back(g);
     }
-    return links;
+    return out;
 }
 
 } // namespace
@@ -61,10 +52,11 @@ void mark_wall_ghosts(StencilKind stencil, const Dims& dims, std::vector<std::ui
                  [&](auto tag) { mark_ghosts<typename decltype(tag)::type>(dims, flags); });
 }
 
-std::vector<std::uint64_t> wall_ghost_links(StencilKind stencil, const Dims& dims,
+std::vector<WallGhostNode> wall_ghost_nodes(StencilKind stencil, const Dims& dims,
                                             const std::vector<std::uint8_t>& flags) {
-    return with_stencil(
-        stencil, [&](auto tag) { return links_of<typename decltype(tag)::type>(dims, flags); });
+    return with_stencil(stencil, [&](auto tag) {
+        return ghost_nodes_of<typename decltype(tag)::type>(dims, flags);
+    });
 }
 
 } // namespace ll

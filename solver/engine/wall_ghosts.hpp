@@ -9,9 +9,12 @@
 // would have computed, so the state is the same bit for bit. The list kernel's rate at the x
 // walls (one node per row, a chain of flag and reflection reads) held a 256^3 MRT cavity at
 // 81.5 % of the copy bandwidth (H200, 2026-11-27); the copies move 2 values per wall link.
+// (Updating the ghosted nodes from a list beside the bulk, as the list kernel runs, was slower
+// than the list itself: those nodes belong in the bulk kernel's own warps, docs/DESIGN.md.)
 //
-// Here: which nodes take ghosts (kWallGhostBit) and the (node, direction) links to copy, both
-// from the flags on the host. The copy itself is Propagation::fill_wall_ghost.
+// Here: which nodes take ghosts (kWallGhostBit) and, for each, the walls to copy, both from the
+// flags on the host. The copy itself is Propagation::fill_wall_ghosts (kernel:
+// fill_wall_ghosts, a thread per node, before the bulk kernel on the engine's stream).
 #pragma once
 #include "solver/core/flags.hpp"
 #include "solver/core/lattice.hpp"
@@ -23,23 +26,14 @@
 
 namespace ll {
 
-// A link packs its node, whether its wall moves (the lid's term) and its direction (Q <= 27 <
-// 32), so that the copy reads no flag.
-struct WallGhostLink {
+// A ghosted node and its walls: a bit per incoming direction whose source is a bounce-back
+// wall, and a bit per such direction whose wall moves (the lid's term), so that the copies
+// read no flag (D3Q27's 27 directions fit in 32 bits).
+struct WallGhostNode {
     node_t node;
-    int direction;
-    bool moving;
+    std::uint32_t walls;
+    std::uint32_t moving;
 };
-inline constexpr int kGhostDirectionBits = 5;
-inline constexpr std::uint64_t kGhostMovingBit = std::uint64_t(1) << kGhostDirectionBits;
-LL_HD constexpr std::uint64_t pack_wall_ghost(node_t n, int i, bool moving) {
-    return (std::uint64_t(n) << (kGhostDirectionBits + 1)) | (moving ? kGhostMovingBit : 0) |
-           std::uint64_t(i);
-}
-LL_HD constexpr WallGhostLink unpack_wall_ghost(std::uint64_t link) {
-    return {node_t(link >> (kGhostDirectionBits + 1)), int(link & (kGhostMovingBit - 1)),
-            (link & kGhostMovingBit) != 0};
-}
 
 // Whether a wall may be ghosted: a bounce-back, whose reflection is the node's own slot.
 // A free-slip wall's reflection is another node's slot, chosen by the flags around.
@@ -48,14 +42,12 @@ LL_HD constexpr bool ghosted_wall(std::uint8_t flag) {
 }
 
 // Sets kWallGhostBit on every updated near-wall node whose wall sources are all ghosted walls
-// (mark_near_wall must have run); clears it on the others. The GPU updates such nodes after
-// the copies, with the bulk's rule (Pass::Ghosted), beside the bulk kernel over the others.
+// (mark_near_wall must have run); clears it on the others.
 void mark_wall_ghosts(StencilKind stencil, const Dims& dims, std::vector<std::uint8_t>& flags);
 
-// The links of every wall_ghosted node whose source is a wall. Within each run of 32
-// nodes they go direction by direction, so that the threads of a warp copying the walls of a
-// row (a plane of y or z walls) touch consecutive slots of one direction.
-std::vector<std::uint64_t> wall_ghost_links(StencilKind stencil, const Dims& dims,
+// Every updated node with kWallGhostBit and a wall among its sources, in node order (a warp's
+// copies of a plane of y or z walls then read and write whole lines).
+std::vector<WallGhostNode> wall_ghost_nodes(StencilKind stencil, const Dims& dims,
                                             const std::vector<std::uint8_t>& flags);
 
 } // namespace ll

@@ -6,6 +6,7 @@
 #include "solver/dispatch.hpp"
 #include "solver/engine/engine.hpp"
 #include "solver/engine/node_model.hpp"
+#include "solver/engine/wall_ghosts.hpp"
 
 #include <type_traits>
 
@@ -78,8 +79,9 @@ struct IsothermalModel {
     // stored as computed: a 16-bit store would round them a second time.
     static constexpr bool kWallGhosts = std::is_same_v<Real, Store>;
     template <Layout L, Scheme Sc>
-    LL_HD static void fill_wall_ghost(const Args& a, node_t n, int i, bool moving) {
-        Propagation<S, L, Sc, Real, Store>::fill_wall_ghost(a, make_frame(a.dims, n), i, moving);
+    LL_HD static void fill_wall_ghosts(const Args& a, const WallGhostNode& g) {
+        Propagation<S, L, Sc, Real, Store>::fill_wall_ghosts(a, make_frame(a.dims, g.node), g.walls,
+                                                             g.moving);
     }
     template <Layout L, Scheme Sc>
     LL_HD static void read_state(const Args& a, node_t n, Real (&v)[kStateQ]) {

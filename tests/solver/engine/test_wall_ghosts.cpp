@@ -1,4 +1,4 @@
-// Wall ghosts (solver/engine/wall_ghosts.hpp): which nodes take them, which links are copied,
+// Wall ghosts (solver/engine/wall_ghosts.hpp): which nodes take them, which walls each copies,
 // and that a pull step made of the copies, the bulk pass and the near-wall list computes what
 // the full per-node rule computes, bit for bit. Here on the host, with the kernels' own node
 // code; GpuSolver.WallGhostsComputeWhatTheWallListComputes runs the CUDA engine both ways.
@@ -57,65 +57,54 @@ TEST(WallGhosts, OnlyNearWallNodesWhoseWallsAreAllBounceBacks) {
     EXPECT_GT(listed, 0); // the free-slip plate's neighbours stay in the list
 }
 
-TEST(WallGhosts, LinksAreEachGhostedNodesWallSourcesOnce) {
+TEST(WallGhosts, EachGhostedNodeCarriesItsWallsAndTheLidsOnes) {
     SimulationSetup s = cavity_with_plate();
     std::vector<std::uint8_t> marked = s.flags;
     mark_wall_ghosts(StencilKind::D3Q19, s.dims, marked);
-    const std::vector<std::uint64_t> links = wall_ghost_links(StencilKind::D3Q19, s.dims, marked);
-    std::set<std::uint64_t> expected;
-    for (std::size_t n = 0; n < marked.size(); ++n) {
+    const std::vector<WallGhostNode> nodes = wall_ghost_nodes(StencilKind::D3Q19, s.dims, marked);
+    std::size_t k = 0, moving = 0;
+    for (node_t n = 0; n < s.dims.nodes(); ++n) {
         if (!(marked[n] & kWallGhostBit)) continue;
-        const NodeFrame fr = make_frame(s.dims, node_t(n));
-        for (int i = 1; i < D3Q19::Q; ++i)
-            if (is_halfway_wall(
-                    marked[fr.shift(-cvel<D3Q19>(i, 0), -cvel<D3Q19>(i, 1), -cvel<D3Q19>(i, 2))]))
-                expected.insert(pack_wall_ghost(
-                    node_t(n), i,
-                    node_type(marked[fr.shift(-cvel<D3Q19>(i, 0), -cvel<D3Q19>(i, 1),
-                                              -cvel<D3Q19>(i, 2))]) == kMovingWall));
-    }
-    EXPECT_EQ(std::set<std::uint64_t>(links.begin(), links.end()), expected);
-    EXPECT_EQ(links.size(), expected.size()); // none twice
-    // Within a run of 32 nodes, direction by direction (a warp's copies of one plane coalesce).
-    for (std::size_t k = 1; k < links.size(); ++k) {
-        const WallGhostLink a = unpack_wall_ghost(links[k - 1]), b = unpack_wall_ghost(links[k]);
-        if (a.node / 32 == b.node / 32) {
-            EXPECT_LE(a.direction, b.direction) << "link " << k;
+        ASSERT_LT(k, nodes.size());
+        ASSERT_EQ(nodes[k].node, n) << "in node order, every ghosted node once";
+        const NodeFrame fr = make_frame(s.dims, n);
+        for (int i = 0; i < D3Q19::Q; ++i) {
+            const std::uint8_t sf =
+                marked[fr.shift(-cvel<D3Q19>(i, 0), -cvel<D3Q19>(i, 1), -cvel<D3Q19>(i, 2))];
+            const bool wall = i > 0 && is_halfway_wall(sf);
+            EXPECT_EQ((nodes[k].walls >> i) & 1u, wall ? 1u : 0u) << n << " " << i;
+            EXPECT_EQ((nodes[k].moving >> i) & 1u, wall && node_type(sf) == kMovingWall ? 1u : 0u)
+                << n << " " << i;
         }
+        moving += nodes[k].moving != 0;
+        ++k;
     }
-    // The lid's links say so (its moving term is copied with the reflection).
-    int moving = 0;
-    for (std::uint64_t link : links)
-        moving += unpack_wall_ghost(link).moving;
-    EXPECT_GT(moving, 0);
+    EXPECT_EQ(k, nodes.size());
+    EXPECT_GT(moving, 0u); // the lid's term is copied with its reflections
 }
 
 // A group of nodes with one node of the list goes to the list whole, ghosts included; a group
-// of ghosted and bulk nodes goes whole to the ghosted nodes; walls and other groups stay.
-TEST(WallGhosts, WholeSectorsGoToTheListBesideAListNodeElseToTheGhosts) {
+// of ghosted and bulk nodes stays as it is (the bulk kernel updates both).
+TEST(WallGhosts, WholeSectorsTakeGhostsIntoTheListOnlyBesideAListNode) {
     const std::uint8_t ghost = kFluid | kNearWallBit | kWallGhostBit;
-    std::vector<std::uint8_t> flags(24, kFluid);
+    std::vector<std::uint8_t> flags(16, kFluid);
     flags[1] = ghost;
     flags[2] = kFluid | kNearWallBit;
-    flags[8] = kSolid;
     flags[9] = ghost;
     widen_near_wall_to_sectors(8, flags);
     for (std::size_t n = 0; n < 8; ++n)
         EXPECT_TRUE(in_wall_list(flags[n])) << "node " << n;
-    EXPECT_EQ(flags[8], kSolid);
-    for (std::size_t n = 9; n < 16; ++n)
-        EXPECT_EQ(flags[n], ghost) << "node " << n;
-    for (std::size_t n = 16; n < 24; ++n)
+    EXPECT_EQ(flags[9], ghost);
+    for (std::size_t n = 10; n < 16; ++n)
         EXPECT_EQ(flags[n], kFluid) << "node " << n;
 }
 
-// The bulk kernel runs beside the copies, so it must leave the ghosted nodes, whose gathers
-// read the copies, to the ghosted pass.
-TEST(WallGhosts, TheBulkPassLeavesGhostedNodesToTheGhostedPass) {
+// The bulk kernel updates the ghosted nodes; the list keeps the others near a wall.
+TEST(WallGhosts, TheBulkPassTakesGhostedNodes) {
     const std::uint8_t ghost = kFluid | kNearWallBit | kWallGhostBit;
-    EXPECT_TRUE(skipped_by<Pass::Bulk>(ghost));
-    EXPECT_FALSE(skipped_by<Pass::Ghosted>(ghost));
-    EXPECT_TRUE(skipped_by<Pass::Ghosted>(kSolid));
+    EXPECT_FALSE(skipped_by<Pass::Bulk>(ghost));
+    EXPECT_TRUE(skipped_by<Pass::Bulk>(std::uint8_t(kFluid | kNearWallBit)));
+    EXPECT_TRUE(skipped_by<Pass::Bulk>(kSolid));
     EXPECT_FALSE(skipped_by<Pass::Bulk>(kFluid));
 }
 
@@ -126,9 +115,8 @@ TEST(WallGhosts, OnlyPullsSlotsAreWorkedThrough) {
 }
 
 // One pull step two ways from the same random populations: every node by the full rule
-// (Pass::All, the CPU's), and the GPU engine's way (the copies, then Pass::Ghosted for the
-// ghosted nodes, Pass::NearWall for the list's, Pass::Bulk for the others; groups widened to 8
-// nodes).
+// (Pass::All, the CPU's), and the GPU engine's way (the copies, then Pass::NearWall for the
+// list's nodes and Pass::Bulk for all others; groups widened to 8 nodes).
 template <Layout L, class C>
 void expect_ghosted_step_is_the_full_rule(const SimulationSetup& s) {
     using S = D3Q19;
@@ -157,17 +145,13 @@ void expect_ghosted_step_is_the_full_rule(const SimulationSetup& s) {
     b.src = src_ghosts.data();
     b.dst = ghosted.data();
     b.flags = marked.data();
-    const std::vector<std::uint64_t> links = wall_ghost_links(StencilKind::D3Q19, d, marked);
-    ASSERT_FALSE(links.empty());
-    for (std::uint64_t packed : links) {
-        const WallGhostLink link = unpack_wall_ghost(packed);
-        P::fill_wall_ghost(b, make_frame(d, link.node), link.direction, link.moving);
-    }
+    const std::vector<WallGhostNode> ghosts = wall_ghost_nodes(StencilKind::D3Q19, d, marked);
+    ASSERT_FALSE(ghosts.empty());
+    for (const WallGhostNode& g : ghosts)
+        P::fill_wall_ghosts(b, make_frame(d, g.node), g.walls, g.moving);
     for (node_t n = 0; n < d.nodes(); ++n) {
         if (in_wall_list(marked[n]))
             update_node<S, L, Scheme::Pull, C, double, Pass::NearWall>(b, n);
-        else if (wall_ghosted(marked[n]))
-            update_node<S, L, Scheme::Pull, C, double, Pass::Ghosted>(b, n);
         else
             update_node<S, L, Scheme::Pull, C, double, Pass::Bulk>(b, n);
     }
