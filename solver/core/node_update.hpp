@@ -85,7 +85,6 @@ struct Propagation {
     // caller's StepArgs and NodeFrame into local memory for every node.
     struct WallLookup {
         Store* mem;
-        Store* mem_out; // the step's outgoing slots (store_next_ghosts)
         const std::uint8_t* flags;
         Dims dims;
         int parity;
@@ -94,7 +93,6 @@ struct Propagation {
     };
     LL_HD static WallLookup wall_lookup(const Args& a, node_t n) {
         return {const_cast<Store*>(a.src),
-                a.dst,
                 a.flags,
                 a.dims,
                 a.parity,
@@ -152,28 +150,6 @@ struct Propagation {
         LL_UNROLL
         for (int i = 1; i < S::Q; ++i)
             if ((walls >> i) & 1u) store(const_cast<Store*>(a.src), incoming_index(a, fr, i), v[i]);
-    }
-    // What fill_wall_ghosts will copy before the next step, stored by the node itself at the
-    // end of this one (a pull step's bulk pass over a kWallGhostBit node): for each direction i
-    // whose source is a bounce-back wall, f*_opp(i) (just computed, and stored as is in the
-    // node's own slot) plus the lid's term, into the slot the next step's gather reads for i.
-    // The same sum of the same values as the copy, so the same bits; no load but the walls'
-    // flags. The store fills the wall's value into a sector the node's warp writes anyway.
-    // Out of line, as the wall reflections are: inlined, its flags and values held the bulk
-    // kernel's registers at 80-136 instead of 48 (D3Q19 FP32 pull, sm_90).
-    LL_HD_NOINLINE static void store_next_ghosts(WallLookup w, const Real (&f)[S::Q]) {
-        Args a = lookup_args(w);
-        a.dst = w.mem_out;
-        const NodeFrame fr = make_frame(w.dims, w.n);
-        std::uint8_t sf[S::Q];
-        source_flags(a, fr, sf);
-        LL_UNROLL
-        for (int i = 1; i < S::Q; ++i) {
-            if (!is_halfway_wall(sf[i])) continue;
-            const bool moving = node_type(sf[i]) == kMovingWall;
-            a.dst[incoming_index(a, fr, i)] =
-                f[opposite(i)] + bounce_back_redirect<S, Sc>(a, i, moving).add;
-        }
     }
     // The inverse of reflected(): stores what reflected() will read back.
     LL_HD_NOINLINE static void store_reflected(WallLookup w, int i, std::uint8_t sf, Real value) {
@@ -314,8 +290,6 @@ LL_HD void update_node(const StepArgs<Real, Store>& a, node_t n) {
     }
     if (!apply_node_rule<S>(a, node_type(flag), f)) C::template collide<S>(a.coll, f, a.force);
     P::scatter(a, fr, f);
-    if constexpr (kPass == Pass::Bulk && wall_ghosts_exact(Sc) && std::is_same_v<Real, Store>)
-        if (flag & kWallGhostBit) P::store_next_ghosts(P::wall_lookup(a, n), f);
 }
 
 // Density and velocity of a node at time t (walls report rho = 1 and their own velocity).

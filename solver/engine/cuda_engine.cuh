@@ -149,12 +149,10 @@ public:
         upload(border_walls_, border_walls);
         upload(wall_nodes_, walls);
         upload(wall_ghosts_, ghosts);
-        ghosts_fresh_ = false;
         LL_CUDA(cudaStreamSynchronize(stream_));
     }
     void set_flow(const FlowParams& flow) override {
-        drop_batches();        // their launches hold the old parameters
-        ghosts_fresh_ = false; // and the ghosts the old lid's term
+        drop_batches(); // their launches hold the old parameters
         cfg_.flow = flow;
         args_ = M::make_args(cfg_);
     }
@@ -342,7 +340,6 @@ public:
 
 private:
     void clear_populations() {
-        ghosts_fresh_ = false; // whatever follows writes the populations anew
         for (int k = 0; k < M::kSets; ++k) {
             LL_CUDA(cudaMemsetAsync(a_[k].get(), 0, a_[k].size() * sizeof(Store), stream_));
             if (b_[k].size())
@@ -425,10 +422,12 @@ private:
         finish_step<M, Sc>(a_, b_, parity_, step_);
     }
 
-    // One update per node: the bulk kernel (or shared_x) on the stream, the near-wall lists
-    // (the border's, a tile's whose steps split, else empty; then the others) beside it.
+    // One update per node: the wall ghosts' copies first, then the bulk kernel (or shared_x) on
+    // the stream, the near-wall lists (the border's, a tile's whose steps split, else empty;
+    // then the others) beside it.
     template <Layout L, Scheme Sc, class C>
     void launch_node_kernels(const Args& a) {
+        launch_wall_ghosts<L, Sc>(a);
         const bool beside = walls_beside();
         const cudaStream_t walls = beside ? fork_side_lane() : stream_;
         launch_walls<L, Sc, C>(a, border_walls_, walls);
@@ -506,23 +505,14 @@ private:
                    !cfg_.tile.is_tile();
         return false;
     }
-    // Wall ghosts are fresh when the slots the next step's gathers read for its ghosted nodes
-    // hold their reflections: each launched step's bulk pass stores them for the next one
-    // (store_next_ghosts). Anything else that writes the populations (a state import, new flags,
-    // a new lid velocity, a resident batch, whose pass stores none) leaves them stale, and the
-    // next launched or replayed steps copy them first (the batches call this; a copy took 52 of
-    // a 256^3 cavity's 720 us per step on an H200, 2026-11-27, when every step made one).
-    void refresh_wall_ghosts() {
-        if (ghosts_fresh_) return;
-        ghosts_fresh_ = true;
-        M::with_layout_scheme(cfg_.model, [&](auto L, auto Sc) {
-            if constexpr (WallGhosts<M> && wall_ghosts_exact(Sc())) { // else none: not built
-                const std::uint32_t count = std::uint32_t(wall_ghosts_.size());
-                if (count == 0) return;
-                fill_wall_ghosts<M, L(), Sc()><<<grid_for(count), 256, 0, stream_>>>(
-                    current_args(), wall_ghosts_.get(), count);
-            }
-        });
+    template <Layout L, Scheme Sc>
+    void launch_wall_ghosts(const Args& a) {
+        if constexpr (WallGhosts<M> && wall_ghosts_exact(Sc)) { // else no links: not built
+            const std::uint32_t count = std::uint32_t(wall_ghosts_.size());
+            if (count == 0) return;
+            fill_wall_ghosts<M, L, Sc>
+                <<<grid_for(count), 256, 0, stream_>>>(a, wall_ghosts_.get(), count);
+        }
     }
 
     template <Layout L, Scheme Sc, class C>
@@ -556,7 +546,6 @@ private:
     const bool wall_lane_allowed_ = wall_lane_allowed();
     const bool wall_sectors_allowed_ = wall_sectors_allowed(); // LATTICELAB_WALL_SECTORS
     const bool wall_ghosts_allowed_ = wall_ghosts_allowed();   // LATTICELAB_WALL_GHOSTS
-    bool ghosts_fresh_ = false;                                // refresh_wall_ghosts
     HaloLists<Store> halo_;
     LaunchReport report_{};
 };

@@ -54,9 +54,7 @@ protected:
                 if (steps >= 2 && runs_resident()) {
                     queue_resident<L(), Sc(), Coll>(steps, resident_shape());
                     s = steps;
-                    e.ghosts_fresh_ = false; // the resident pass stores no wall ghosts
                 }
-            if (s < steps) e.refresh_wall_ghosts(); // outside any capture: no graph holds it
             if (replays_graphs() && steps >= kGraphSteps) {
                 ready_graph(); // a replay leaves the state it needs as it found it
                 for (; s + kGraphSteps <= steps; s += kGraphSteps) {

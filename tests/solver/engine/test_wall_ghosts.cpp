@@ -1,6 +1,6 @@
 // Wall ghosts (solver/engine/wall_ghosts.hpp): which nodes take them, which walls each copies,
-// and that pull steps made of the copies (once), the bulk pass (which stores the next step's
-// ghosts) and the near-wall list compute what the full per-node rule computes, bit for bit. Here on
+// and that pull steps made of the copies, the bulk pass and the near-wall list compute what
+// the full per-node rule computes, bit for bit. Here on
 // the host, with the kernels' own node code; GpuSolver.WallGhostsComputeWhatTheWallListComputes
 // runs the CUDA engine both ways.
 #include "solver/core/node_update.hpp"
@@ -116,10 +116,9 @@ TEST(WallGhosts, OnlyPullsSlotsAreWorkedThrough) {
 }
 
 // Three pull steps two ways from the same random populations: every node by the full rule
-// (Pass::All, the CPU's), and the GPU engine's way (the copies before the first step only,
-// then each step Pass::NearWall for the list's nodes and Pass::Bulk for all others, whose
-// ghosted nodes store the next step's ghosts; groups widened to 8 nodes). The updated nodes'
-// slots must agree bit for bit after every step (the walls' slots hold the ghosts).
+// (Pass::All, the CPU's), and the GPU engine's way (each step the copies, then Pass::NearWall
+// for the list's nodes and Pass::Bulk for all others; groups widened to 8 nodes). The updated
+// nodes' slots must agree bit for bit after every step (the walls' slots hold the ghosts).
 template <Layout L, class C>
 void expect_ghosted_steps_are_the_full_rule(const SimulationSetup& s) {
     using S = D3Q19;
@@ -152,9 +151,8 @@ void expect_ghosted_steps_are_the_full_rule(const SimulationSetup& s) {
         b.dst = even ? ghost_b.data() : ghost_a.data();
         for (node_t n = 0; n < d.nodes(); ++n)
             update_node<S, L, Scheme::Pull, C, double, Pass::All>(a, n);
-        if (step == 0)
-            for (const WallGhostNode& g : ghosts)
-                P::fill_wall_ghosts(b, make_frame(d, g.node), g.walls, g.moving);
+        for (const WallGhostNode& g : ghosts)
+            P::fill_wall_ghosts(b, make_frame(d, g.node), g.walls, g.moving);
         for (node_t n = 0; n < d.nodes(); ++n) {
             if (in_wall_list(marked[n]))
                 update_node<S, L, Scheme::Pull, C, double, Pass::NearWall>(b, n);
