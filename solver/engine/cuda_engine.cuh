@@ -507,7 +507,7 @@ private:
     }
     template <Layout L, Scheme Sc>
     void launch_wall_ghosts(const Args& a) {
-        if constexpr (WallGhosts<M> && wall_ghosts_exact(Sc)) { // else no links: not built
+        if constexpr (WallGhosts<M> && wall_ghosts_exact(Sc)) { // else no ghosts: not built
             const std::uint32_t count = std::uint32_t(wall_ghosts_.size());
             if (count == 0) return;
             fill_wall_ghosts<M, L, Sc>

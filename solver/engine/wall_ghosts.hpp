@@ -8,7 +8,8 @@
 // then updates x like any other node, and its gather reads the very value the list kernel
 // would have computed, so the state is the same bit for bit. The list kernel's rate at the x
 // walls (one node per row, a chain of flag and reflection reads) held a 256^3 MRT cavity at
-// 81.5 % of the copy bandwidth (H200, 2026-11-27); the copies move 2 values per wall link.
+// 81.5 % of the copy bandwidth (H200, 2026-11-27); with the copies (2 values per wall link,
+// 52 of its 720 us per step) it runs at 85.0-85.2 % (docs/PERFORMANCE.md, session 14).
 // (Updating the ghosted nodes from a list beside the bulk, as the list kernel runs, was slower
 // than the list itself: those nodes belong in the bulk kernel's own warps, docs/DESIGN.md.)
 //
