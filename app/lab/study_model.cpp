@@ -30,6 +30,12 @@ std::vector<ModelChoice> kernels(StencilKind st) {
             ModelChoice wide = m;
             wide.precision = Precision::FP64;
             out.push_back(wide);
+            // AoSoA (tiles of 32 nodes): a warp reads one line per population as in SoA, but
+            // the node's populations lie together, so the rows of the fastest kernels are here.
+            for (ModelChoice tiled : {m, mrt}) {
+                tiled.layout = Layout::AoSoA;
+                out.push_back(tiled);
+            }
         }
     }
     return out;
