@@ -94,6 +94,7 @@ CollisionParams<Real> make_collision_params(const FlowParams& flow) {
 template <class S, class Real, class Store>
 void fill_step_args(StepArgs<Real, Store>& a, const Dims& dims, const FlowParams& flow) {
     a.dims = dims;
+    a.soa_stride = dims.nodes();
     a.coll = make_collision_params<S, Real>(flow);
     for (int k = 0; k < 3; ++k) {
         a.force[k] = Real(flow.force[k]);

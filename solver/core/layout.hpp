@@ -15,21 +15,23 @@ enum class Layout : std::uint8_t { SoA, AoS, AoSoA };
 // Nodes per AoSoA tile: one warp, and a 128-byte line of FP32 values per direction.
 inline constexpr node_t kAoSoATile = 32;
 
-// SoA's distance from one population array to the next, in nodes: the lattice's nodes rounded
-// up to an odd number of 32-node groups. With a power-of-two distance (128^3, 1024^2) every
-// array's value for one node falls in the same cache sets, and a CPU's Q streams evict each
-// other: D3Q19 FP32 on 2 cores ran 75 MLUPS at 128^3 against 152 at 130^3 (docs/PERFORMANCE.md,
-// session 15). An odd number of groups spreads the arrays over the sets, and whole groups keep
-// every array on a GPU's 128-byte lines.
-LL_HD constexpr offset_t soa_stride(node_t nodes) {
+// SoA's distance from one population array to the next (in nodes) where the back end pads it:
+// the lattice's nodes rounded up to an odd number of 32-node groups. With a power-of-two
+// distance (128^3, 1024^2) every array's value for one node falls in the same cache sets, and a
+// CPU's Q streams evict each other: D3Q19 FP32 A-A on 2 cores ran 77 MLUPS at 128^3, 117 padded
+// (docs/PERFORMANCE.md, session 15). Only the CPU pads (EngineConfig::soa_padded): on an H200
+// the padded SoA kernels at 256^3 were 1-2 % slower in FP32 and 5-12 % in FP16S.
+LL_HD constexpr offset_t padded_soa_stride(node_t nodes) {
     const offset_t groups = (offset_t(nodes) + kAoSoATile - 1) / kAoSoATile;
     return (groups | 1) * kAoSoATile;
 }
 
+// Population i of a node n with q populations; `soa_stride` is SoA's distance between arrays
+// (the lattice's nodes, or padded_soa_stride), which the other layouts do not need.
 template <Layout L>
-LL_HD offset_t population_index(node_t n, int i, node_t nodes, int q) {
+LL_HD offset_t population_index(node_t n, int i, offset_t soa_stride, int q) {
     if constexpr (L == Layout::SoA)
-        return offset_t(i) * soa_stride(nodes) + n;
+        return offset_t(i) * soa_stride + n;
     else if constexpr (L == Layout::AoS)
         return offset_t(n) * q + i;
     else
@@ -39,9 +41,9 @@ LL_HD offset_t population_index(node_t n, int i, node_t nodes, int q) {
 
 // Nodes a population array holds room for: SoA's stride, AoSoA fills its last tile (counted
 // in 64 bits: a lattice of nearly 2^32 nodes rounds up past node_t).
-LL_HD constexpr offset_t stored_nodes(Layout l, node_t nodes) {
+LL_HD constexpr offset_t stored_nodes(Layout l, node_t nodes, offset_t soa_stride) {
     const offset_t tile = kAoSoATile;
-    if (l == Layout::SoA) return soa_stride(nodes);
+    if (l == Layout::SoA) return soa_stride;
     return l == Layout::AoSoA ? (offset_t(nodes) + tile - 1) / tile * tile : offset_t(nodes);
 }
 

@@ -19,7 +19,7 @@ struct Propagation {
     using Args = StepArgs<Real, Store>;
 
     LL_HD static offset_t index(const Args& a, node_t node, int dir) {
-        return population_index<L>(node, dir, a.dims.nodes(), S::Q);
+        return population_index<L>(node, dir, a.soa_stride, S::Q);
     }
     LL_HD static node_t resolve(const Args& a, const NodeFrame& fr, const int (&d)[3]) {
         const bool near =
@@ -87,6 +87,7 @@ struct Propagation {
         Store* mem;
         const std::uint8_t* flags;
         Dims dims;
+        offset_t soa_stride;
         int parity;
         Real wall_u[3];
         node_t n;
@@ -95,6 +96,7 @@ struct Propagation {
         return {const_cast<Store*>(a.src),
                 a.flags,
                 a.dims,
+                a.soa_stride,
                 a.parity,
                 {a.wall_u[0], a.wall_u[1], a.wall_u[2]},
                 n};
@@ -105,13 +107,14 @@ struct Propagation {
                                           std::uint8_t sf, Real& add) {
         const Redirect<Real> r = wall_redirect<S, Sc>(a, fr, i, sf);
         add = r.add;
-        return population_index<L>(resolve(a, fr, r.d), r.dir, a.dims.nodes(), S::Q);
+        return population_index<L>(resolve(a, fr, r.d), r.dir, a.soa_stride, S::Q);
     }
     // The arguments a WallLookup carries, as the slot arithmetic takes them.
     LL_HD static Args lookup_args(const WallLookup& w) {
         Args a{};
         a.src = w.mem;
         a.dims = w.dims;
+        a.soa_stride = w.soa_stride;
         a.flags = w.flags;
         a.parity = w.parity;
         for (int k = 0; k < 3; ++k)

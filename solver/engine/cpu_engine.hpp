@@ -26,8 +26,11 @@ class CpuEngine final : public ModelEngine<M> {
     using Args = typename M::Args;
 
 public:
-    explicit CpuEngine(const EngineConfig& cfg) : cfg_(cfg), args_(M::make_args(cfg)) {
-        allocate_sets<M>(a_, b_, cfg, [](auto& set, std::size_t n) { set.assign(n, Store{}); });
+    // SoA arrays padded (core/layout.hpp): without it a power-of-two lattice's Q streams evict
+    // each other from the caches.
+    explicit CpuEngine(const EngineConfig& cfg)
+        : cfg_(with_padded_soa(cfg)), args_(M::make_args(cfg_)) {
+        allocate_sets<M>(a_, b_, cfg_, [](auto& set, std::size_t n) { set.assign(n, Store{}); });
         flags_.assign(cfg.dims.nodes(), kFluid);
         info_.backend = "cpu";
         info_.device = std::to_string(omp_get_max_threads()) + " OpenMP threads";
@@ -210,6 +213,11 @@ private:
         if (space == MemorySpace::Device)
             throw ConfigError("halo exchange: the CPU back end has no device memory");
         return halo_lists_.at(std::size_t(list));
+    }
+
+    static EngineConfig with_padded_soa(EngineConfig c) {
+        c.soa_padded = true;
+        return c;
     }
 
     // Small lattices run on one thread: on a shared machine a barrier per step can wait a

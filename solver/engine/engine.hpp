@@ -64,7 +64,14 @@ struct EngineConfig {
     ThermalParams thermal;
     BoussinesqParams boussinesq{};
     TilePlace tile{};
+    // SoA arrays spaced by padded_soa_stride (core/layout.hpp): the CPU engine's choice.
+    bool soa_padded = false;
 };
+
+// SoA's distance between population arrays for this configuration, in nodes.
+inline offset_t population_stride(const EngineConfig& c) {
+    return c.soa_padded ? padded_soa_stride(c.dims.nodes()) : offset_t(c.dims.nodes());
+}
 
 // Macroscopic fields of the whole lattice, x fastest, then y, then z. T: temperature, filled
 // by thermal engines only (empty otherwise): T / T0 for d2q37, theta = T - T0 for the

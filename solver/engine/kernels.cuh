@@ -107,7 +107,6 @@ __global__ void shared_x(StepArgs<Real, Store> a) {
     const bool active = tx < width;
     const node_t n = node_t(row) * a.dims.nx + x0 + (active ? tx : 0);
     const NodeFrame fr = make_frame(a.dims, n);
-    const node_t nodes = a.dims.nodes();
 
     // Aligned loads: each direction from the row shifted in y/z only.
     Real f[S::Q];
@@ -116,17 +115,18 @@ __global__ void shared_x(StepArgs<Real, Store> a) {
     for (int i = 0; i < S::Q; ++i) {
         const node_t m = fr.shift(0, -cvel<S>(i, 1), -cvel<S>(i, 2));
         if (cvel<S>(i, 0) == 0) {
-            f[i] = load<Real>(a.src, population_index<L>(m, i, nodes, S::Q));
+            f[i] = load<Real>(a.src, population_index<L>(m, i, a.soa_stride, S::Q));
             continue;
         }
         Real* lane = buf + k * (block + 2);
-        if (active) lane[tx + 1] = load<Real>(a.src, population_index<L>(m, i, nodes, S::Q));
+        if (active) lane[tx + 1] = load<Real>(a.src, population_index<L>(m, i, a.soa_stride, S::Q));
         // Halo: one node left of the segment and one node right of it (periodic in x).
         if (tx == 0)
-            lane[0] = load<Real>(a.src, population_index<L>(m + fr.minus[0], i, nodes, S::Q));
+            lane[0] =
+                load<Real>(a.src, population_index<L>(m + fr.minus[0], i, a.soa_stride, S::Q));
         if (tx == width - 1)
             lane[width + 1] =
-                load<Real>(a.src, population_index<L>(m + fr.plus[0], i, nodes, S::Q));
+                load<Real>(a.src, population_index<L>(m + fr.plus[0], i, a.soa_stride, S::Q));
         ++k;
     }
     __syncthreads();

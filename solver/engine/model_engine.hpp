@@ -25,7 +25,7 @@ public:
     std::uint64_t outgoing_element(int set, node_t n, int i, int parity) const override {
         if constexpr (HaloModel<M>)
             return M::with_layout_scheme(config().model, [&](auto L, auto Sc) {
-                return ll::outgoing_element<M, L(), Sc()>(config().dims, set, n, i, parity);
+                return ll::outgoing_element<M, L(), Sc()>(config(), set, n, i, parity);
             });
         else if constexpr (OwnHaloModel<M>)
             return M::outgoing_element(config(), set, n, i, parity);

@@ -26,7 +26,8 @@ std::size_t set_elements(int k, const EngineConfig& c) {
     if constexpr (requires { M::set_elements(k, c); })
         return M::set_elements(k, c);
     else
-        return std::size_t(stored_nodes(c.model.layout, c.dims.nodes())) * std::size_t(M::set_q(k));
+        return std::size_t(stored_nodes(c.model.layout, c.dims.nodes(), population_stride(c))) *
+               std::size_t(M::set_q(k));
 }
 
 // Allocates an engine's population sets: a[k] for every set, b[k] too for A-B schemes (in-place
@@ -149,12 +150,13 @@ std::vector<std::array<int, 3>> set_velocities(int k) {
 
 // Engine::outgoing_element for set k of a HaloModel on layout L and scheme Sc.
 template <HaloModel M, Layout L, Scheme Sc>
-std::uint64_t outgoing_element(const Dims& d, int k, node_t n, int i, int parity) {
+std::uint64_t outgoing_element(const EngineConfig& c, int k, node_t n, int i, int parity) {
+    const Dims& d = c.dims;
     return with_set_stencil<M>(k, [&](auto tag) {
         using S = typename decltype(tag)::type;
         const Slot s = Addressing<S, Sc>::outgoing(i, parity);
         const node_t at = make_frame(d, n).shift(s.d[0], s.d[1], s.d[2]);
-        return std::uint64_t(population_index<L>(at, s.dir, d.nodes(), S::Q));
+        return std::uint64_t(population_index<L>(at, s.dir, population_stride(c), S::Q));
     });
 }
 

@@ -74,7 +74,9 @@ struct BoussinesqModel {
     LL_HD static const StepArgs<Real>& lattice(const Args& a) { return a.flow; }
 
     static Args make_args(const EngineConfig& c) {
-        return boussinesq::make_args<SF, Real>(c.dims, c.flow, c.boussinesq.settings);
+        Args a = boussinesq::make_args<SF, Real>(c.dims, c.flow, c.boussinesq.settings);
+        a.flow.soa_stride = population_stride(c); // the temperature set's too (temperature_view)
+        return a;
     }
     static void bind(Args& a, const SetBuffers<Store, kSets>& b) {
         a.flow.src = b.src[0];

@@ -30,6 +30,7 @@ template <class Real>
 LL_HD StepArgs<Real> temperature_view(const Args<Real>& a) {
     StepArgs<Real> t{};
     t.dims = a.flow.dims;
+    t.soa_stride = a.flow.soa_stride;
     t.src = a.t_src;
     t.dst = a.t_dst;
     t.flags = a.flow.flags;
@@ -48,18 +49,20 @@ struct DoublePopulation {
         Real* mem;
         const std::uint8_t* flags;
         Dims dims;
+        offset_t soa_stride;
         int parity;
         node_t n;
         ThermalParams<Real> p;
     };
     LL_HD static WallLookup wall_lookup(const StepArgs<Real>& t, const ThermalParams<Real>& p,
                                         node_t n) {
-        return {const_cast<Real*>(t.src), t.flags, t.dims, t.parity, n, p};
+        return {const_cast<Real*>(t.src), t.flags, t.dims, t.soa_stride, t.parity, n, p};
     }
     // Where g*_opp(i)(x) waits: the incoming slot of opp(i) at the wall node x - c_i.
     LL_HD static Real* reflection_slot(const WallLookup& w, int i) {
         StepArgs<Real> t{};
         t.dims = w.dims;
+        t.soa_stride = w.soa_stride;
         t.parity = w.parity;
         const NodeFrame fr = make_frame(w.dims, w.n);
         const Redirect<Real> r = bounce_back_redirect<ST, Sc>(t, i, false);

@@ -31,6 +31,7 @@ struct IsothermalModel {
     static Args make_args(const EngineConfig& c) {
         Args a{};
         fill_step_args<S, Real>(a, c.dims, c.flow);
+        a.soa_stride = population_stride(c);
         return a;
     }
     static void bind(Args& a, const SetBuffers<Store, kSets>& b) {

@@ -1,6 +1,8 @@
-// core/layout.hpp: where a population lives. SoA's arrays are spaced so that one node's Q
-// values fall in different cache sets (a power-of-two spacing halved the CPU's speed at 128^3).
+// core/layout.hpp: where a population lives. Where the back end pads SoA (the CPU), its arrays
+// are spaced so that one node's Q values fall in different cache sets: a power-of-two spacing
+// halved the CPU's speed at 128^3.
 #include "solver/core/layout.hpp"
+#include "solver/engine/engine.hpp"
 
 #include <gtest/gtest.h>
 
@@ -20,49 +22,62 @@ constexpr node_t kSizes[] = {1,
                              256u * 256 * 256,
                              4000000000u};
 
-TEST(Layout, SoaStrideHoldsTheNodesInWholeGroupsOfAnOddCount) {
+TEST(Layout, PaddedSoaStrideHoldsTheNodesInWholeGroupsOfAnOddCount) {
     for (node_t nodes : kSizes) {
-        const offset_t stride = soa_stride(nodes);
+        const offset_t stride = padded_soa_stride(nodes);
         EXPECT_GE(stride, nodes) << nodes;
         EXPECT_LT(stride, offset_t(nodes) + 2 * kAoSoATile) << nodes;
         EXPECT_EQ(stride % kAoSoATile, 0u) << nodes; // each array on whole 128-byte lines (FP32)
         EXPECT_EQ(stride / kAoSoATile % 2, 1u) << nodes;
-        EXPECT_EQ(stored_nodes(Layout::SoA, nodes), stride);
+        EXPECT_EQ(stored_nodes(Layout::SoA, nodes, stride), stride);
     }
 }
 
-// One node's 19 FP32 values lie in 19 different 4 KiB offsets (the L1's set index on x86),
+// One node's 19 FP32 values lie at 19 different offsets in 4 KiB (the L1's set index on x86),
 // also where the lattice holds a power of two of nodes.
-TEST(Layout, SoaArraysOfAPowerOfTwoLatticeFallInDifferentCacheSets) {
+TEST(Layout, PaddedSoaArraysOfAPowerOfTwoLatticeFallInDifferentCacheSets) {
     for (node_t nodes :
          {node_t(128u * 128 * 128), node_t(1024u * 1024), node_t(256u * 256 * 256)}) {
         std::set<offset_t> offsets;
         for (int i = 0; i < 19; ++i)
-            offsets.insert(population_index<Layout::SoA>(7, i, nodes, 19) * 4 % 4096);
+            offsets.insert(population_index<Layout::SoA>(7, i, padded_soa_stride(nodes), 19) * 4 %
+                           4096);
         EXPECT_EQ(offsets.size(), 19u) << nodes;
     }
 }
 
-offset_t slot(Layout l, node_t n, int i, node_t nodes, int q) {
-    if (l == Layout::SoA) return population_index<Layout::SoA>(n, i, nodes, q);
-    if (l == Layout::AoS) return population_index<Layout::AoS>(n, i, nodes, q);
-    return population_index<Layout::AoSoA>(n, i, nodes, q);
+// The CPU engine pads; every other configuration keeps the lattice's nodes (the GPU's kernels
+// were slower padded).
+TEST(Layout, OnlyAPaddedConfigurationSpacesItsArrays) {
+    EngineConfig c;
+    c.dims = {128, 128, 128};
+    EXPECT_EQ(population_stride(c), c.dims.nodes());
+    c.soa_padded = true;
+    EXPECT_EQ(population_stride(c), padded_soa_stride(c.dims.nodes()));
 }
 
-// Every layout's slots are distinct and inside the room stored_nodes gives.
+offset_t slot(Layout l, node_t n, int i, offset_t stride, int q) {
+    if (l == Layout::SoA) return population_index<Layout::SoA>(n, i, stride, q);
+    if (l == Layout::AoS) return population_index<Layout::AoS>(n, i, stride, q);
+    return population_index<Layout::AoSoA>(n, i, stride, q);
+}
+
+// Every layout's slots are distinct and inside the room stored_nodes gives, padded or not.
 TEST(Layout, EverySlotIsDistinctAndInsideTheArrays) {
     constexpr int q = 9;
     for (node_t nodes : {node_t(1), node_t(33), node_t(130 * 130)}) {
-        for (Layout l : {Layout::SoA, Layout::AoS, Layout::AoSoA}) {
-            std::set<offset_t> seen;
-            const offset_t room = stored_nodes(l, nodes) * q;
-            for (node_t n = 0; n < nodes; ++n)
-                for (int i = 0; i < q; ++i) {
-                    const offset_t at = slot(l, n, i, nodes, q);
-                    EXPECT_LT(at, room);
-                    seen.insert(at);
-                }
-            EXPECT_EQ(seen.size(), std::size_t(nodes) * q) << nodes << " nodes, layout " << int(l);
+        for (offset_t stride : {offset_t(nodes), padded_soa_stride(nodes)}) {
+            for (Layout l : {Layout::SoA, Layout::AoS, Layout::AoSoA}) {
+                std::set<offset_t> seen;
+                const offset_t room = stored_nodes(l, nodes, stride) * q;
+                for (node_t n = 0; n < nodes; ++n)
+                    for (int i = 0; i < q; ++i) {
+                        const offset_t at = slot(l, n, i, stride, q);
+                        EXPECT_LT(at, room);
+                        seen.insert(at);
+                    }
+                EXPECT_EQ(seen.size(), std::size_t(nodes) * q) << nodes << " layout " << int(l);
+            }
         }
     }
 }

@@ -124,7 +124,7 @@ void expect_ghosted_steps_are_the_full_rule(const SimulationSetup& s) {
     using S = D3Q19;
     using P = Propagation<S, L, Scheme::Pull, double>;
     const Dims& d = s.dims;
-    const std::size_t size = std::size_t(stored_nodes(L, d.nodes())) * S::Q;
+    const std::size_t size = std::size_t(stored_nodes(L, d.nodes(), d.nodes())) * S::Q;
     std::vector<double> full_a(size), full_b(size, 0.0);
     std::mt19937 random(7);
     std::uniform_real_distribution<double> value(-0.01, 0.01);
