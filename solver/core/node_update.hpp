@@ -87,7 +87,7 @@ struct Propagation {
         Store* mem;
         const std::uint8_t* flags;
         Dims dims;
-        offset_t soa_stride;
+        node_t soa_stride;
         int parity;
         Real wall_u[3];
         node_t n;

@@ -10,7 +10,7 @@ namespace ll {
 template <class Real, class Store = Real>
 struct StepArgs {
     Dims dims;
-    offset_t soa_stride = 0; // SoA: nodes from one population array to the next (layout.hpp)
+    node_t soa_stride = 0; // SoA: nodes from one population array to the next (layout.hpp)
     const Store* src = nullptr;          // incoming slots
     Store* dst = nullptr;                // outgoing slots (== src for in-place schemes)
     const std::uint8_t* flags = nullptr; // one NodeType byte per node (flags.hpp)

@@ -69,8 +69,10 @@ struct EngineConfig {
 };
 
 // SoA's distance between population arrays for this configuration, in nodes.
-inline offset_t population_stride(const EngineConfig& c) {
-    return c.soa_padded ? padded_soa_stride(c.dims.nodes()) : offset_t(c.dims.nodes());
+// (A lattice within 63 nodes of 2^32 keeps its nodes: the stride is 32 bits wide.)
+inline node_t population_stride(const EngineConfig& c) {
+    const offset_t padded = padded_soa_stride(c.dims.nodes());
+    return c.soa_padded && padded <= 0xffffffffu ? node_t(padded) : c.dims.nodes();
 }
 
 // Macroscopic fields of the whole lattice, x fastest, then y, then z. T: temperature, filled

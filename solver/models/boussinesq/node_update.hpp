@@ -49,7 +49,7 @@ struct DoublePopulation {
         Real* mem;
         const std::uint8_t* flags;
         Dims dims;
-        offset_t soa_stride;
+        node_t soa_stride;
         int parity;
         node_t n;
         ThermalParams<Real> p;
