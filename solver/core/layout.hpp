@@ -18,8 +18,8 @@ inline constexpr node_t kAoSoATile = 32;
 // SoA's distance from one population array to the next (in nodes) where the back end pads it:
 // the lattice's nodes rounded up to an odd number of 32-node groups. With a power-of-two
 // distance (128^3, 1024^2) every array's value for one node falls in the same cache sets, and a
-// CPU's Q streams evict each other: D3Q19 FP32 A-A on 2 cores ran 77 MLUPS at 128^3, 117 padded
-// (docs/PERFORMANCE.md, session 15). Only the CPU pads (EngineConfig::soa_padded): on an H200
+// CPU's Q streams evict each other: D3Q19 FP32 A-A on 2 cores ran 64-68 MLUPS at 128^3, 80-103
+// padded (docs/PERFORMANCE.md, session 15). Only the CPU pads (EngineConfig::soa_padded): on an H200
 // the padded SoA kernels at 256^3 were 1-2 % slower in FP32 and 5-12 % in FP16S.
 LL_HD constexpr offset_t padded_soa_stride(node_t nodes) {
     const offset_t groups = (offset_t(nodes) + kAoSoATile - 1) / kAoSoATile;
