@@ -19,8 +19,9 @@ inline constexpr node_t kAoSoATile = 32;
 // the lattice's nodes rounded up to an odd number of 32-node groups. With a power-of-two
 // distance (128^3, 1024^2) every array's value for one node falls in the same cache sets, and a
 // CPU's Q streams evict each other: D3Q19 FP32 A-A on 2 cores ran 64-68 MLUPS at 128^3, 80-103
-// padded (docs/PERFORMANCE.md, session 15). Only the CPU pads (EngineConfig::soa_padded): on an H200
-// the padded SoA kernels at 256^3 were 1-2 % slower in FP32 and 5-12 % in FP16S.
+// padded (docs/PERFORMANCE.md, session 15). Only the CPU pads (EngineConfig::soa_padded): on an
+// H200 a padded build was 1-2 % slower in FP32 SoA and 5-12 % in FP16S at 256^3, but it also
+// computed a 64-bit stride in every index, so padding alone was not timed on a GPU.
 LL_HD constexpr offset_t padded_soa_stride(node_t nodes) {
     const offset_t groups = (offset_t(nodes) + kAoSoATile - 1) / kAoSoATile;
     return (groups | 1) * kAoSoATile;

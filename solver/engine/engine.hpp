@@ -69,7 +69,8 @@ struct EngineConfig {
 };
 
 // SoA's distance between population arrays for this configuration, in nodes.
-// (A lattice within 63 nodes of 2^32 keeps its nodes: the stride is 32 bits wide.)
+// (A lattice whose padded stride passes 2^32 - 1, within 32 nodes of 2^32, keeps its nodes:
+// the stride is 32 bits wide.)
 inline node_t population_stride(const EngineConfig& c) {
     const offset_t padded = padded_soa_stride(c.dims.nodes());
     return c.soa_padded && padded <= 0xffffffffu ? node_t(padded) : c.dims.nodes();

@@ -51,9 +51,9 @@ struct Grid {
     // Index of population i at a site in layout L. SoA (Calore et al. 2016's choice): one plane
     // per population, so consecutive threads along y read consecutive words. AoS: a site's 37
     // populations together, the layout their Fig. 2 sets SoA against. (core/layout.hpp's
-    // population_index is the same rule over 32-bit nodes, with a padded SoA stride.) The steps
-    // below take L as a template argument and the grid by reference: a copy of the grid beside the
-    // layout made nvcc keep collide's 37 addresses live, 254 registers instead of 128.
+    // population_index is the same rule over 32-bit nodes; D2Q37's planes are never padded.) The
+    // steps below take L as a template argument and the grid by reference: a copy of the grid
+    // beside the layout made nvcc keep collide's 37 addresses live, 254 registers instead of 128.
     template <Layout L>
     LL_HD std::size_t at(int i, std::size_t site) const {
         if constexpr (L == Layout::SoA)

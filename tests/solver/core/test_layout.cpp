@@ -61,6 +61,20 @@ TEST(Layout, OnlyAPaddedConfigurationSpacesItsArrays) {
     EXPECT_EQ(population_stride(c), c.dims.nodes());
 }
 
+// The CPU engine pads: its halo lists put population 1 of node n (pull writes in place) one
+// padded stride after population 0, where an unpadded configuration puts it one lattice on.
+TEST(Layout, TheCpuEnginePadsItsSoaArrays) {
+    EngineConfig c;
+    c.dims = {32, 32, 32}; // 2^15 nodes: 1 024 groups of 32, an even count, so padded
+    c.model = ModelChoice{StencilKind::D3Q19, CollisionKind::BGK, Scheme::Pull,
+                          Layout::SoA,        Precision::FP32,    {}};
+    const node_t n = 5 + 32 * (7 + 32 * 9);
+    const auto cpu = make_cpu_engine(c);
+    ASSERT_NE(padded_soa_stride(c.dims.nodes()), c.dims.nodes());
+    EXPECT_EQ(cpu->outgoing_element(0, n, 1, 0), padded_soa_stride(c.dims.nodes()) + n);
+    EXPECT_EQ(cpu->outgoing_element(0, n, 0, 0), n);
+}
+
 offset_t slot(Layout l, node_t n, int i, node_t stride, int q) {
     if (l == Layout::SoA) return population_index<Layout::SoA>(n, i, stride, q);
     if (l == Layout::AoS) return population_index<Layout::AoS>(n, i, stride, q);
