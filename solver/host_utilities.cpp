@@ -96,12 +96,12 @@ std::size_t wall_sector_group(const ModelChoice& model, std::size_t value_bytes,
 }
 
 void mark_tile_border(const TilePlace& place, const Dims& dims, std::vector<std::uint8_t>& flags) {
-    // Along a cut axis the local lattice holds `halo` layers, then the tile's own nodes (and,
-    // along x, maybe padding: tile_frame); its border is the first and last `halo` layers of
-    // its own.
+    // Along a cut axis the tile's own nodes lie from place.origin[a] on (past the left halo, or
+    // first in an aligned row: tile_frame); its border is their first and last `halo` layers.
     const auto near_cut = [&](int a, std::uint32_t c) {
         const std::uint32_t h = place.halo[a], own = place.hi[a] - place.lo[a];
-        return h > 0 && c >= h && (c < 2 * h || (c >= own && c < own + h));
+        const std::uint32_t o = place.origin[a];
+        return h > 0 && c >= o && c < o + own && (c < o + h || c >= o + own - h);
     };
 #pragma omp parallel for schedule(static)
     for (std::int64_t k = 0; k < std::int64_t(dims.nodes()); ++k) {

@@ -50,9 +50,15 @@ node_t TileFrame::local_node(const std::array<std::int64_t, 3>& global) const {
     std::uint32_t l[3];
     for (int a = 0; a < 3; ++a) {
         const std::uint32_t n = a == 0 ? local.nx : (a == 1 ? local.ny : local.nz);
-        l[a] = wrap(global[a] - std::int64_t(box.lo[a]) + halo[a], n);
+        l[a] = wrap(global[a] - std::int64_t(box.lo[a]) + origin[a], n);
     }
     return l[0] + node_t(local.nx) * (l[1] + node_t(local.ny) * l[2]);
+}
+
+std::int64_t TileFrame::offset(int a, std::uint32_t l) const {
+    const std::uint32_t n = a == 0 ? local.nx : (a == 1 ? local.ny : local.nz);
+    const std::int64_t r = std::int64_t(l) - origin[a];
+    return r >= std::int64_t(box.extent(a)) + halo[a] ? r - n : r;
 }
 
 TilePlace TileFrame::place(const Dims& d) const {
@@ -62,6 +68,7 @@ TilePlace TileFrame::place(const Dims& d) const {
         p.lo[a] = box.lo[a];
         p.hi[a] = box.hi[a];
         p.halo[a] = halo[a];
+        p.origin[a] = origin[a];
     }
     return p;
 }
@@ -73,9 +80,13 @@ TileFrame tile_frame(const Tiles& t, const Dims& d, int tile, std::uint32_t dept
     std::uint32_t n[3];
     for (int a = 0; a < 3; ++a) {
         f.halo[a] = t.n[a] > 1 ? depth : 0;
+        f.origin[a] = f.halo[a];
         n[a] = f.box.extent(a) + 2 * f.halo[a];
     }
-    if (f.halo[0] > 0 && row_align > 1) n[0] = (n[0] + row_align - 1) / row_align * row_align;
+    if (f.halo[0] > 0 && row_align > 1) {
+        n[0] = (n[0] + row_align - 1) / row_align * row_align;
+        f.origin[0] = 0;
+    }
     f.local = {n[0], n[1], n[2]};
     return f;
 }
@@ -88,14 +99,18 @@ std::vector<std::uint8_t> tile_flags(const TileFrame& f, const Dims& d,
     for (std::int64_t z = 0; z < std::int64_t(f.local.nz); ++z)
         for (std::uint32_t y = 0; y < f.local.ny; ++y)
             for (std::uint32_t x = 0; x < f.local.nx; ++x) {
-                const std::int64_t l[3] = {x, y, z};
+                const std::uint32_t l[3] = {x, y, std::uint32_t(z)};
                 std::array<std::int64_t, 3> g;
-                for (int a = 0; a < 3; ++a)
-                    g[a] = std::int64_t(f.box.lo[a]) + l[a] - f.halo[a];
+                bool padding = false;
+                for (int a = 0; a < 3; ++a) {
+                    const std::int64_t r = f.offset(a, l[a]);
+                    padding = padding || r < -std::int64_t(f.halo[a]);
+                    g[a] = std::int64_t(f.box.lo[a]) + r;
+                }
                 const auto p = wrapped(d, g);
                 std::uint8_t flag = flags[node_at(d, p)];
-                if (is_updated(flag) && !f.box.contains(p[0], p[1], p[2])) flag = kHalo;
-                if (x >= f.box.extent(0) + 2 * f.halo[0]) flag = kHalo; // padding (row_align)
+                if (padding || (is_updated(flag) && !f.box.contains(p[0], p[1], p[2])))
+                    flag = kHalo;
                 out[x + node_t(f.local.nx) * (y + node_t(f.local.ny) * node_t(z))] = flag;
             }
     return out;

@@ -15,20 +15,29 @@
 namespace ll {
 
 // A tile's own lattice: its box plus `halo` layers on each cut axis (none on an axis the tile
-// spans whole, where the tile's own periodic wrap is the lattice's).
+// spans whole, where the tile's own periodic wrap is the lattice's). Along each axis the owned
+// nodes start at local coordinate origin[a]: past the left halo (origin = halo), or, where the
+// rows are aligned (tile_frame), at 0, the right halo after them and the left halo in the
+// row's last nodes, where the lattice's own wrap reads it from x = 0.
 struct TileFrame {
     Box box;
     std::uint32_t halo[3] = {0, 0, 0};
+    std::uint32_t origin[3] = {0, 0, 0};
     Dims local;
     // The tile-local node of a global position given relative to an owned node (owned global
     // coordinates plus an offset of at most `halo` per cut axis).
     node_t local_node(const std::array<std::int64_t, 3>& global) const;
+    // Local coordinate l along axis a as an offset from box.lo[a]: negative in the left halo,
+    // below -halo[a] in the padding of an aligned row (no global node).
+    std::int64_t offset(int a, std::uint32_t l) const;
     // The same, for the tile's engine (EngineConfig::tile) in the whole lattice `d`.
     TilePlace place(const Dims& d) const;
 };
 // Along a cut x axis the local rows are `row_align` nodes wide or a multiple of that
-// (tile_row_align in models/registry.hpp): the nodes past the right halo are halo nodes that no
-// node reads.
+// (tile_row_align in models/registry.hpp). With row_align > 1 the rows are aligned: the owned
+// nodes start each row (origin 0), so that they begin on a whole sector, as one domain's rows
+// do, and a row of whole warps holds no halo node among its owned ones; the nodes between the
+// two halos are padding, halo nodes that no node reads.
 TileFrame tile_frame(const Tiles& t, const Dims& d, int tile, std::uint32_t depth,
                      std::uint32_t row_align = 1);
 

@@ -25,7 +25,7 @@ std::optional<RegionPiece> region_piece(const TileFrame& f, const Dims& d,
     if (!region.whole) {
         const int a = int(region.axis);
         if (region.index < f.box.lo[a] || region.index >= f.box.hi[a]) return std::nullopt;
-        p.local.index = region.index - f.box.lo[a] + f.halo[a];
+        p.local.index = region.index - f.box.lo[a] + f.origin[a];
     }
     const std::array<int, 3> axes = region_axes(region);
     const std::array<std::uint32_t, 3> local = extents(f.local), whole = extents(d);
@@ -35,8 +35,8 @@ std::optional<RegionPiece> region_piece(const TileFrame& f, const Dims& d,
         const bool in_array = k < arrays;
         p.copy.source[std::size_t(k)] = in_array ? local[std::size_t(a)] : 1;
         p.copy.target[std::size_t(k)] = in_array ? whole[std::size_t(a)] : 1;
-        // The owned nodes start past the halo of the tile's own lattice.
-        p.copy.from[std::size_t(k)] = in_array ? f.halo[a] : 0;
+        // The owned nodes start at the frame's origin (past the halo, or first in a row).
+        p.copy.from[std::size_t(k)] = in_array ? f.origin[a] : 0;
         p.copy.to[std::size_t(k)] = in_array ? f.box.lo[a] : 0;
         p.copy.size[std::size_t(k)] = in_array ? f.box.extent(a) : 1;
     }

@@ -12,13 +12,17 @@
 
 namespace ll {
 
-// The global node at local position l of a tile's frame (halo positions wrap around).
+// The global node at local position l of a tile's frame (halo positions wrap around; padding
+// takes some node's values, which no node reads).
 node_t TiledEngine::global_node(const TileFrame& f, node_t l) const {
     const std::int64_t p[3] = {
-        std::int64_t(l % f.local.nx) + f.box.lo[0] - f.halo[0],
-        std::int64_t((l / f.local.nx) % f.local.ny) + f.box.lo[1] - f.halo[1],
-        std::int64_t(l / (node_t(f.local.nx) * f.local.ny)) + f.box.lo[2] - f.halo[2]};
-    const auto w = [](std::int64_t v, std::uint32_t n) { return node_t((v + n) % n); };
+        f.box.lo[0] + f.offset(0, std::uint32_t(l % f.local.nx)),
+        f.box.lo[1] + f.offset(1, std::uint32_t((l / f.local.nx) % f.local.ny)),
+        f.box.lo[2] + f.offset(2, std::uint32_t(l / (node_t(f.local.nx) * f.local.ny)))};
+    // Padding lies further left than the halo: a whole modulo, not one wrap.
+    const auto w = [](std::int64_t v, std::uint32_t n) {
+        return node_t((v % std::int64_t(n) + std::int64_t(n)) % std::int64_t(n));
+    };
     return w(p[0], cfg_.dims.nx) +
            node_t(cfg_.dims.nx) *
                (w(p[1], cfg_.dims.ny) + node_t(cfg_.dims.ny) * w(p[2], cfg_.dims.nz));

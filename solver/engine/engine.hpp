@@ -48,6 +48,9 @@ struct TilePlace {
     Dims whole{0, 0, 0}; // no nodes: this engine runs the whole lattice
     std::uint32_t lo[3] = {0, 0, 0}, hi[3] = {0, 0, 0};
     std::uint32_t halo[3] = {0, 0, 0};
+    // The local coordinate of lo[a]: halo[a], or 0 along x where the rows are aligned (the left
+    // halo then takes the row's last nodes; TileFrame in domain/halo_plan.hpp).
+    std::uint32_t origin[3] = {0, 0, 0};
     bool is_tile() const { return whole.nodes() != 0; }
     // The tile's side `side` (0: low, 1: high) along axis a is the whole lattice's edge.
     bool on_edge(int a, int side) const {

@@ -14,6 +14,8 @@
 #include <algorithm>
 #include <array>
 #include <cstdio>
+#include <cstdlib>
+#include <string_view>
 
 namespace ll {
 
@@ -59,7 +61,14 @@ HaloShape halo_shape(const EngineConfig& cfg) {
 
 std::uint32_t tile_row_align(const EngineConfig& cfg) {
     if (!model_traits(cfg).pads_tile_rows) return 1;
-    return std::uint32_t(32 / bytes_per_value(stored_as(cfg.model)));
+    const char* v = std::getenv("LATTICELAB_TILE_ROWS");
+    const std::string_view rows = v ? v : "";
+    if (rows.empty() || rows == "sector")
+        return std::uint32_t(32 / bytes_per_value(stored_as(cfg.model)));
+    if (rows == "warp") return 32;
+    throw ConfigError("LATTICELAB_TILE_ROWS = '" + std::string(rows) +
+                      "': sector (the default: a tile cut along x pads its rows to 32 bytes of "
+                      "populations) or warp (to whole warps, 32 nodes)");
 }
 
 // ---- [SECTION] compatibility and memory ----

@@ -29,8 +29,9 @@ struct ModelTraits {
     // and not across an edge where its walls lie beyond the last rows (D2Q37's top and bottom:
     // what leaves there enters no tile, and a tile at the edge has the wall).
     HaloShape (*halo)(StencilKind stencil);
-    // A tile cut along x may pad its rows (tile_row_align): the DdQq addressing runs over the
-    // engine's Dims, whatever they hold; D2Q37's grid is the tile's nodes and its halos.
+    // A tile cut along x may pad its rows and start them with its owned nodes (tile_row_align,
+    // tile_frame): the DdQq addressing runs over the engine's Dims, whatever they hold, and
+    // wraps x = -1 to the row's end; D2Q37's grid is the tile's nodes and its halos, in order.
     bool pads_tile_rows;
     // Empty when a node update is one DdQq population set on core/scheme.hpp's addressing,
     // each value read once and written once: Obrecht et al. 2010's memory model (the lab's
@@ -46,10 +47,14 @@ inline const ModelTraits& model_traits(const EngineConfig& cfg) {
 // The halo a tile of the model exchanges (domain/tiling.hpp), from its velocities: as deep as
 // they reach (1 for the DdQq models, 3 for D2Q37), which bounds the thinnest tile.
 HaloShape halo_shape(const EngineConfig& cfg);
-// The nodes a tile's x stride is rounded up to when x is cut (1: none): 32 bytes of stored
-// populations, one memory sector of the GPU, so that a population shifted in y or z reads and
-// writes whole sectors as it does on a lattice whose nx is a multiple of 8 (FP32): 130-node rows
-// of 2x2x2 cubes of 256^3 cost 15 % of the step, 136-node rows do not.
+// The nodes a tile's x stride is rounded up to when x is cut (1: none, for models that do not
+// pad). The rows are then aligned (tile_frame: the owned nodes start each row, on a whole
+// sector), and LATTICELAB_TILE_ROWS says how wide: `sector` (the default), a multiple of 32
+// bytes of stored populations (8 nodes in FP32), or `warp`, of 32 nodes, so that the owned
+// nodes of a row fill whole warps too, for one more warp of halo and padding per row. On an
+// H200 the two tied for pull AoSoA 2x2x2 tiles of 256^3 (77.3 % of one domain) and `warp`
+// lost 2.3 points for A-A SoA (docs/PERFORMANCE.md, session 16). Another value throws
+// ConfigError naming the variable and the values.
 std::uint32_t tile_row_align(const EngineConfig& cfg);
 
 // Empty when the model of `cfg` runs its ModelChoice on its lattice (a tile's: on the whole

@@ -7,6 +7,7 @@
 #include "solver/core/stencil.hpp"
 #include "solver/domain/halo_plan.hpp"
 #include "solver/domain/tiled_engine.hpp"
+#include "solver/models/registry.hpp"
 
 #include <gtest/gtest.h>
 
@@ -39,13 +40,14 @@ std::vector<std::array<int, 3>> d3q19_velocities() {
     return c;
 }
 
-// Node n of a tile's local lattice moved by c, or -1 outside it.
+// Node n of a tile's local lattice moved by c, wrapped as the tile's engine wraps its lattice
+// (an aligned row reads its left halo from its last node).
 std::int64_t moved(const Dims& d, node_t n, const std::array<int, 3>& c) {
-    const std::int64_t p[3] = {std::int64_t(n % d.nx) + c[0], std::int64_t(n / d.nx % d.ny) + c[1],
-                               std::int64_t(n / (node_t(d.nx) * d.ny)) + c[2]};
+    std::int64_t p[3] = {std::int64_t(n % d.nx) + c[0], std::int64_t(n / d.nx % d.ny) + c[1],
+                         std::int64_t(n / (node_t(d.nx) * d.ny)) + c[2]};
     const std::int64_t n_max[3] = {d.nx, d.ny, d.nz};
     for (int a = 0; a < 3; ++a)
-        if (p[a] < 0 || p[a] >= n_max[a]) return -1;
+        p[a] = (p[a] + n_max[a]) % n_max[a];
     return p[0] + std::int64_t(d.nx) * (p[1] + std::int64_t(d.ny) * p[2]);
 }
 
@@ -72,7 +74,7 @@ void expect_border_holds_every_crossing(const Tiles& t, std::uint32_t row_align)
         // The reader sits at x + c_i in the receiving tile (a wall, for a reflected
         // population, whose reflections read it from nodes on the border as well).
         const std::int64_t reader = moved(frames[c.to].local, c.x_to, velocities[c.i]);
-        if (reader >= 0 && is_updated(local[c.to][reader])) {
+        if (is_updated(local[c.to][reader])) {
             EXPECT_TRUE(on_border(local[c.to][reader]))
                 << what << ": tile " << c.to << " reads at node " << reader;
         }
@@ -95,24 +97,65 @@ void expect_border_holds_every_crossing(const Tiles& t, std::uint32_t row_align)
 
 TEST(TileBorder, HoldsEveryNodeThatSendsOrReadsAcrossACut) {
     for (const Tiles& t : {Tiles{{1, 1, 2}}, Tiles{{2, 2, 1}}, Tiles{{2, 2, 2}}, Tiles{{3, 1, 2}}})
-        for (std::uint32_t row_align : {1u, 8u})
+        for (std::uint32_t row_align : {1u, 8u, 32u})
             expect_border_holds_every_crossing(t, row_align);
 }
 
-// Padded rows (tile_row_align: 8 nodes for FP32): where x is cut the x stride is a multiple of
-// 8 (12 / 3 + 2 halo = 6 becomes 8), and the padding beyond the right halo is halo.
-TEST(TileBorder, PaddedRowsAreHaloBeyondTheRightHalo) {
+// Aligned rows (tile_row_align): where x is cut the x stride is a multiple of row_align (12 / 3
+// + 2 halo = 6 becomes 8), the owned nodes start each row with the global flags, the right halo
+// follows them, the left halo is the row's last node, and the padding between is halo. Along
+// y and z (not aligned) the owned nodes start past the halo.
+TEST(TileBorder, AlignedRowsStartWithTheOwnedNodes) {
     const Tiles t{{3, 1, 2}};
     const auto flags = walled_flags();
     EXPECT_EQ(tile_frame(Tiles{{1, 1, 2}}, kDims, 0, 1, 8).local.nx, kDims.nx); // x not cut
     for (int k = 0; k < t.count(); ++k) {
         const TileFrame f = tile_frame(t, kDims, k, 1, 8);
-        EXPECT_EQ(f.local.nx, 8u);
+        ASSERT_EQ(f.local.nx, 8u);
+        EXPECT_EQ(f.origin[0], 0u);
+        EXPECT_EQ(f.origin[2], 1u);
+        const std::uint32_t own = f.box.extent(0), lo = f.box.lo[0];
+        EXPECT_EQ(f.local_node({lo, 0, f.box.lo[2]}), f.local.nx * f.local.ny); // z = 1 plane
+        EXPECT_EQ(f.local_node({std::int64_t(lo) - 1, 0, f.box.lo[2]}) % f.local.nx, 7u);
+        EXPECT_EQ(f.local_node({lo + own, 0, f.box.lo[2]}) % f.local.nx, own);
         const auto local = tile_flags(f, kDims, flags);
-        for (std::uint32_t x = f.box.extent(0) + 2; x < f.local.nx; ++x)
-            for (std::size_t n = x; n < local.size(); n += f.local.nx)
-                EXPECT_EQ(local[n], kHalo) << "tile " << k << " x " << x;
+        for (std::uint32_t x = 0; x < f.local.nx; ++x) {
+            const std::int64_t r = f.offset(0, x); // owned, right halo, padding, left halo
+            EXPECT_EQ(r, x <= own ? std::int64_t(x) : std::int64_t(x) - 8);
+            for (std::uint32_t y = 0; y < f.local.ny; ++y) {
+                const std::uint8_t l = local[x + node_t(f.local.nx) * (y + f.local.ny)];
+                const node_t gx = node_t((std::int64_t(lo) + r + kDims.nx) % kDims.nx);
+                const std::uint8_t g = flags[gx + node_t(kDims.nx) * (y + kDims.ny * f.box.lo[2])];
+                const bool halo = x == own || x == f.local.nx - 1;
+                const std::uint8_t expected =
+                    x < own ? g : (halo && !is_updated(g) ? g : std::uint8_t(kHalo));
+                EXPECT_EQ(l, expected) << "tile " << k << " x " << x << " y " << y;
+            }
+        }
     }
+}
+
+// LATTICELAB_TILE_ROWS: sector (32 bytes: 8 FP32 nodes) when unset, warp (32 nodes); anything
+// else is refused naming the variable and the values. D2Q37, which does not pad, keeps 1.
+TEST(TileBorder, TileRowsSettingIsReadAndCheckedByName) {
+    EngineConfig cfg;
+    cfg.model.precision = Precision::FP32;
+    unsetenv("LATTICELAB_TILE_ROWS");
+    EXPECT_EQ(tile_row_align(cfg), 8u);
+    setenv("LATTICELAB_TILE_ROWS", "warp", 1);
+    EXPECT_EQ(tile_row_align(cfg), 32u);
+    setenv("LATTICELAB_TILE_ROWS", "wide", 1);
+    try {
+        tile_row_align(cfg);
+        ADD_FAILURE() << "LATTICELAB_TILE_ROWS=wide was accepted";
+    } catch (const ConfigError& e) {
+        EXPECT_NE(std::string(e.what()).find("LATTICELAB_TILE_ROWS"), std::string::npos);
+        EXPECT_NE(std::string(e.what()).find("sector"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("'wide'"), std::string::npos) << e.what();
+    }
+    cfg.model.stencil = StencilKind::D2Q37;
+    EXPECT_EQ(tile_row_align(cfg), 1u);
+    unsetenv("LATTICELAB_TILE_ROWS");
 }
 
 // The whole lattice (no tile) has no border; the bit leaves the other flag bits alone.
