@@ -76,6 +76,13 @@ std::string d2q37_params_error(const EngineConfig& cfg) {
         if (cfg.tile.halo[a] != 0 && cfg.tile.halo[a] != std::uint32_t(Grid::H))
             return "subdomains: a d2q37 tile's halo is " + std::to_string(Grid::H) +
                    " nodes deep, not " + std::to_string(cfg.tile.halo[a]);
+    // d2q37_grid reads the owned nodes past the halo: the model's rows are never aligned
+    // (tile_row_align), so a tile's origin is its halo.
+    for (int a = 0; a < 2; ++a)
+        if (cfg.tile.is_tile() && cfg.tile.origin[a] != cfg.tile.halo[a])
+            return "subdomains: a d2q37 tile's own nodes start past its halo (origin " +
+                   std::to_string(cfg.tile.origin[a]) + ", halo " +
+                   std::to_string(cfg.tile.halo[a]) + ")";
     return "";
 }
 

@@ -26,29 +26,33 @@ std::vector<float> tile_read(const TileFrame& f, const Dims& d, const FieldRegio
                                     n / (f.local.nx * f.local.ny)};
         std::uint32_t g[3];
         bool owned = true;
-        for (int a = 0; a < 3; ++a) {
-            owned = owned && l[a] >= f.halo[a] && l[a] - f.halo[a] < f.box.extent(a);
-            g[a] = f.box.lo[a] + l[a] - f.halo[a];
+        for (int a = 0; a < 3; ++a) { // the frame's offset: past the halo, or an aligned row
+            const std::int64_t r = f.offset(a, l[a]);
+            owned = owned && r >= 0 && r < std::int64_t(f.box.extent(a));
+            g[a] = std::uint32_t(std::int64_t(f.box.lo[a]) + r);
         }
         v[k] = owned ? float(g[0] + d.nx * (g[1] + d.ny * g[2])) : kHaloValue;
     }
     return v;
 }
 
-void expect_assembled(const Tiles& t, const Dims& d, const FieldRegion& region) {
+// Frames of rows padded to `row_align` nodes where x is cut (tile_row_align): above 1 the owned
+// nodes start each row and the left halo is its last node.
+void expect_assembled(const Tiles& t, const Dims& d, const FieldRegion& region,
+                      std::uint32_t row_align) {
     std::vector<float> out(region_size(d, region), kUnwritten);
     std::uint64_t placed = 0;
     for (int tile = 0; tile < t.count(); ++tile) {
-        const TileFrame f = tile_frame(t, d, tile, 1);
+        const TileFrame f = tile_frame(t, d, tile, 1, row_align);
         const auto piece = region_piece(f, d, region);
         if (!piece) continue;
         const PieceCopy& c = piece->copy;
         placed += std::uint64_t(c.size[0]) * c.size[1] * c.size[2];
         copy_piece(tile_read(f, d, piece->local).data(), out.data(), c);
     }
-    const std::string where = to_string(t) + (region.whole ? " whole" : " axis ") +
-                              std::to_string(int(region.axis)) + " index " +
-                              std::to_string(region.index);
+    const std::string where =
+        to_string(t) + (region.whole ? " whole" : " axis ") + std::to_string(int(region.axis)) +
+        " index " + std::to_string(region.index) + ", rows of " + std::to_string(row_align);
     EXPECT_EQ(placed, out.size()) << where; // each element once: no overlap, no gap
     for (std::uint64_t k = 0; k < out.size(); ++k)
         ASSERT_EQ(out[k], float(region_node(d, region, k))) << where << " element " << k;
@@ -56,20 +60,21 @@ void expect_assembled(const Tiles& t, const Dims& d, const FieldRegion& region) 
 
 TEST(RegionPieces, EverySliceAndTheWholeLatticeComeFromTheirOwners) {
     const Dims d3{10, 7, 5};
-    for (const Tiles& t :
-         {Tiles{{1, 1, 1}}, Tiles{{3, 1, 1}}, Tiles{{1, 2, 2}}, Tiles{{3, 2, 2}}}) {
-        expect_assembled(t, d3, FieldRegion{true});
-        for (Axis axis : {Axis::X, Axis::Y, Axis::Z})
-            for (std::uint32_t index : {0u, 3u, slice_count(d3, axis) - 1})
-                expect_assembled(t, d3, FieldRegion{false, axis, index});
-    }
+    for (const Tiles& t : {Tiles{{1, 1, 1}}, Tiles{{3, 1, 1}}, Tiles{{1, 2, 2}}, Tiles{{3, 2, 2}}})
+        for (std::uint32_t rows : {1u, 8u}) {
+            expect_assembled(t, d3, FieldRegion{true}, rows);
+            for (Axis axis : {Axis::X, Axis::Y, Axis::Z})
+                for (std::uint32_t index : {0u, 3u, slice_count(d3, axis) - 1})
+                    expect_assembled(t, d3, FieldRegion{false, axis, index}, rows);
+        }
     const Dims d2{9, 6, 1};
-    for (const Tiles& t : {Tiles{{2, 3, 1}}, Tiles{{4, 1, 1}}}) {
-        expect_assembled(t, d2, FieldRegion{true});
-        expect_assembled(t, d2, FieldRegion{false, Axis::Z, 0});
-        expect_assembled(t, d2, FieldRegion{false, Axis::X, 4});
-        expect_assembled(t, d2, FieldRegion{false, Axis::Y, 5});
-    }
+    for (const Tiles& t : {Tiles{{2, 3, 1}}, Tiles{{4, 1, 1}}})
+        for (std::uint32_t rows : {1u, 8u}) {
+            expect_assembled(t, d2, FieldRegion{true}, rows);
+            expect_assembled(t, d2, FieldRegion{false, Axis::Z, 0}, rows);
+            expect_assembled(t, d2, FieldRegion{false, Axis::X, 4}, rows);
+            expect_assembled(t, d2, FieldRegion{false, Axis::Y, 5}, rows);
+        }
 }
 
 TEST(RegionPieces, ASliceBesideATileHasNoPieceThere) {
@@ -80,6 +85,9 @@ TEST(RegionPieces, ASliceBesideATileHasNoPieceThere) {
     const auto piece = region_piece(left, d, FieldRegion{false, Axis::X, 2});
     ASSERT_TRUE(piece);
     EXPECT_EQ(piece->local.index, 3u); // past the tile's halo layer
+    const auto aligned = region_piece(tile_frame(t, d, 0, 1, 8), d, FieldRegion{false, Axis::X, 2});
+    ASSERT_TRUE(aligned);
+    EXPECT_EQ(aligned->local.index, 2u); // an aligned row starts with the owned nodes
 }
 
 TEST(RegionPieces, SliceCutsAreWhereTheTilesMeet) {

@@ -8,6 +8,7 @@
 #include "solver/domain/halo_plan.hpp"
 #include "solver/domain/tiled_engine.hpp"
 #include "solver/models/registry.hpp"
+#include "support/test_support.hpp"
 
 #include <gtest/gtest.h>
 
@@ -140,7 +141,7 @@ TEST(TileBorder, AlignedRowsStartWithTheOwnedNodes) {
 TEST(TileBorder, TileRowsSettingIsReadAndCheckedByName) {
     EngineConfig cfg;
     cfg.model.precision = Precision::FP32;
-    unsetenv("LATTICELAB_TILE_ROWS");
+    const test::ScopedEnv unset("LATTICELAB_TILE_ROWS", ""); // empty: the default
     EXPECT_EQ(tile_row_align(cfg), 8u);
     setenv("LATTICELAB_TILE_ROWS", "warp", 1);
     EXPECT_EQ(tile_row_align(cfg), 32u);
@@ -155,7 +156,6 @@ TEST(TileBorder, TileRowsSettingIsReadAndCheckedByName) {
     }
     cfg.model.stencil = StencilKind::D2Q37;
     EXPECT_EQ(tile_row_align(cfg), 1u);
-    unsetenv("LATTICELAB_TILE_ROWS");
 }
 
 // The whole lattice (no tile) has no border; the bit leaves the other flag bits alone.

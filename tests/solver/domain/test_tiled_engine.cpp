@@ -8,6 +8,7 @@
 #include "solver/scenario/scenario.hpp"
 #include "support/flow_fields.hpp"
 #include "support/same_state.hpp"
+#include "support/test_support.hpp"
 
 #include <gtest/gtest.h>
 
@@ -100,6 +101,16 @@ TEST(TiledEngine, AoSoATilesMatchOneDomainBitForBit) {
         s.model.layout = Layout::AoSoA;
         expect_tiles_match(s, {Tiles{{2, 1, 1}}, Tiles{{1, 2, 2}}});
     }
+}
+
+// Rows padded to whole warps (LATTICELAB_TILE_ROWS=warp: 32 nodes for 4 to 6 owned ones and
+// their halos) hold more padding than the lattice is wide: the frames' offsets reach past one
+// wrap of it, and the tiles still equal one domain.
+TEST(TiledEngine, WarpRowsMatchOneDomainBitForBit) {
+    const test::ScopedEnv rows("LATTICELAB_TILE_ROWS", "warp");
+    for (Scheme sc : {Scheme::Pull, Scheme::AA})
+        expect_tiles_match(walled_setup(StencilKind::D3Q19, sc, Precision::FP64),
+                           {Tiles{{3, 1, 1}}, Tiles{{2, 2, 2}}});
 }
 
 TEST(TiledEngine, FP32MatchesOneDomainBitForBit) {
