@@ -237,7 +237,10 @@ std::string markdown(const nlohmann::json& j, const std::vector<Sample>& rows,
                   j["copy_bandwidth_gb_per_s"].get<double>());
     md << buf << "- model: " << o.stencil << " " << o.scheme << " " << o.precision << " "
        << o.layout << (o.storage.empty() ? "" : " stored as " + o.storage)
-       << ", periodic box with four solid spheres\n- exchange: " << exchange_order(j) << "\n";
+       << ", periodic box with four solid spheres\n- exchange: " << exchange_order(j)
+       << "\n- tile rows: a tile cut along x starts each row with its own nodes, padded to "
+       << (j["tile_rows"] == "warp" ? "32 nodes" : "32 bytes of populations")
+       << " (LATTICELAB_TILE_ROWS=" << j["tile_rows"].get<std::string>() << ")\n";
     table(md, rows, "strong", "Efficiency: MLUPS / MLUPS of one domain (same device).");
     table(md, rows, "weak", "Efficiency: MLUPS / MLUPS of one subdomain's box (one device).");
     table(md, rows, "gpu-weak",
@@ -473,6 +476,7 @@ int scale_bench_command(const ScaleBenchOptions& o) {
     j["gpus"] = b.gpu ? cuda_device_count() : 0;
     j["gpus_used"] = gpus;
     j["overlap"] = std::string(to_string(overlap_requested())); // LATTICELAB_OVERLAP
+    j["tile_rows"] = std::string(tile_rows_requested());        // LATTICELAB_TILE_ROWS
     j["model"] = {{"stencil", std::string(to_string(b.model.stencil))},
                   {"scheme", std::string(to_string(b.model.scheme))},
                   {"precision", std::string(to_string(b.model.precision))},

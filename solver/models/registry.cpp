@@ -59,16 +59,20 @@ HaloShape halo_shape(const EngineConfig& cfg) {
     return model_traits(cfg).halo(cfg.model.stencil);
 }
 
-std::uint32_t tile_row_align(const EngineConfig& cfg) {
-    if (!model_traits(cfg).pads_tile_rows) return 1;
+std::string_view tile_rows_requested() {
     const char* v = std::getenv("LATTICELAB_TILE_ROWS");
     const std::string_view rows = v ? v : "";
-    if (rows.empty() || rows == "sector")
-        return std::uint32_t(32 / bytes_per_value(stored_as(cfg.model)));
-    if (rows == "warp") return 32;
+    if (rows.empty() || rows == "sector") return "sector";
+    if (rows == "warp") return "warp";
     throw ConfigError("LATTICELAB_TILE_ROWS = '" + std::string(rows) +
                       "': sector (the default: a tile cut along x pads its rows to 32 bytes of "
                       "populations) or warp (to whole warps, 32 nodes)");
+}
+
+std::uint32_t tile_row_align(const EngineConfig& cfg) {
+    if (!model_traits(cfg).pads_tile_rows) return 1;
+    if (tile_rows_requested() == "warp") return 32;
+    return std::uint32_t(32 / bytes_per_value(stored_as(cfg.model)));
 }
 
 // ---- [SECTION] compatibility and memory ----

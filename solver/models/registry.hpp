@@ -56,6 +56,8 @@ HaloShape halo_shape(const EngineConfig& cfg);
 // lost 2.3 points for A-A SoA (docs/PERFORMANCE.md, session 16). Another value throws
 // ConfigError naming the variable and the values.
 std::uint32_t tile_row_align(const EngineConfig& cfg);
+// LATTICELAB_TILE_ROWS as read: "sector" (also when unset) or "warp"; else ConfigError.
+std::string_view tile_rows_requested();
 
 // Empty when the model of `cfg` runs its ModelChoice on its lattice (a tile's: on the whole
 // lattice, cfg.tile); otherwise a message that names the key and the allowed values.
