@@ -61,6 +61,15 @@ std::int64_t TileFrame::offset(int a, std::uint32_t l) const {
     return r >= std::int64_t(box.extent(a)) + halo[a] ? r - n : r;
 }
 
+node_t TileFrame::global_node(const Dims& d, node_t l) const {
+    const std::uint32_t c[3] = {std::uint32_t(l % local.nx), std::uint32_t(l / local.nx % local.ny),
+                                std::uint32_t(l / (node_t(local.nx) * local.ny))};
+    std::array<std::int64_t, 3> g;
+    for (int a = 0; a < 3; ++a)
+        g[a] = std::int64_t(box.lo[a]) + offset(a, c[a]);
+    return node_at(d, wrapped(d, g));
+}
+
 TilePlace TileFrame::place(const Dims& d) const {
     TilePlace p;
     p.whole = d;
@@ -99,19 +108,18 @@ std::vector<std::uint8_t> tile_flags(const TileFrame& f, const Dims& d,
     for (std::int64_t z = 0; z < std::int64_t(f.local.nz); ++z)
         for (std::uint32_t y = 0; y < f.local.ny; ++y)
             for (std::uint32_t x = 0; x < f.local.nx; ++x) {
-                const std::uint32_t l[3] = {x, y, std::uint32_t(z)};
-                std::array<std::int64_t, 3> g;
-                bool padding = false;
+                const std::uint32_t c[3] = {x, y, std::uint32_t(z)};
+                bool owned = true, padding = false;
                 for (int a = 0; a < 3; ++a) {
-                    const std::int64_t r = f.offset(a, l[a]);
+                    const std::int64_t r = f.offset(a, c[a]);
+                    owned = owned && r >= 0 && r < std::int64_t(f.box.extent(a));
                     padding = padding || r < -std::int64_t(f.halo[a]);
-                    g[a] = std::int64_t(f.box.lo[a]) + r;
                 }
-                const auto p = wrapped(d, g);
-                std::uint8_t flag = flags[node_at(d, p)];
-                if (padding || (is_updated(flag) && !f.box.contains(p[0], p[1], p[2])))
-                    flag = kHalo;
-                out[x + node_t(f.local.nx) * (y + node_t(f.local.ny) * node_t(z))] = flag;
+                const node_t l = x + node_t(f.local.nx) * (y + node_t(f.local.ny) * node_t(z));
+                std::uint8_t flag = flags[f.global_node(d, l)];
+                // Another tile's node is halo here, a wall stays a wall, padding is halo.
+                if (padding || (is_updated(flag) && !owned)) flag = kHalo;
+                out[l] = flag;
             }
     return out;
 }

@@ -30,6 +30,9 @@ struct TileFrame {
     // Local coordinate l along axis a as an offset from box.lo[a]: negative in the left halo,
     // below -halo[a] in the padding of an aligned row (no global node).
     std::int64_t offset(int a, std::uint32_t l) const;
+    // The node of the whole lattice `d` at local node l: halo positions wrap around it, and
+    // padding lands on some node, which no node of the tile reads.
+    node_t global_node(const Dims& d, node_t l) const;
     // The same, for the tile's engine (EngineConfig::tile) in the whole lattice `d`.
     TilePlace place(const Dims& d) const;
 };

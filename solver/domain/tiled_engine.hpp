@@ -110,7 +110,6 @@ private:
     std::string lane_name(int tile, StreamClock* clock);
     void exchange(int parity);
     void read_field_by_tiles(const FieldRequest& req, const FieldRegion& region, float* out);
-    node_t global_node(const TileFrame& f, node_t local) const;
     void read_field_on_devices(const FieldRequest& req, const FieldRegion& region, float* out);
     void read_vorticity_slice(const FieldRequest& req, const FieldRegion& slice, float* out,
                               bool on_devices);

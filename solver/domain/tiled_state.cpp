@@ -12,22 +12,6 @@
 
 namespace ll {
 
-// The global node at local position l of a tile's frame (halo positions wrap around; padding
-// takes some node's values, which no node reads).
-node_t TiledEngine::global_node(const TileFrame& f, node_t l) const {
-    const std::int64_t p[3] = {
-        f.box.lo[0] + f.offset(0, std::uint32_t(l % f.local.nx)),
-        f.box.lo[1] + f.offset(1, std::uint32_t((l / f.local.nx) % f.local.ny)),
-        f.box.lo[2] + f.offset(2, std::uint32_t(l / (node_t(f.local.nx) * f.local.ny)))};
-    // Padding lies further left than the halo: a whole modulo, not one wrap.
-    const auto w = [](std::int64_t v, std::uint32_t n) {
-        return node_t((v % std::int64_t(n) + std::int64_t(n)) % std::int64_t(n));
-    };
-    return w(p[0], cfg_.dims.nx) +
-           node_t(cfg_.dims.nx) *
-               (w(p[1], cfg_.dims.ny) + node_t(cfg_.dims.ny) * w(p[2], cfg_.dims.nz));
-}
-
 // Each tile's equilibrium from its own nodes' fields, as the whole lattice's would be.
 void TiledEngine::import_equilibrium(const EngineConfig&, const std::vector<std::uint8_t>& flags,
                                      const std::vector<double>& rho, const std::vector<double>& u,
@@ -44,7 +28,7 @@ void TiledEngine::import_equilibrium(const EngineConfig&, const std::vector<std:
         lT.resize(T.empty() ? 0 : n);
 #pragma omp parallel for schedule(static)
         for (node_t l = 0; l < n; ++l) {
-            const node_t g = global_node(f, l);
+            const node_t g = f.global_node(cfg_.dims, l);
             lf[l] = flags[g];
             lrho[l] = rho[g];
             for (int a = 0; a < 3; ++a)
@@ -70,7 +54,7 @@ void TiledEngine::scatter_to_tile(int tile, const std::vector<double>& global,
     // Every local position, halo included, takes its global node's values; halo nodes are
     // not updated, so an engine ignores them.
     for (node_t l = 0; l < local_nodes; ++l) {
-        const node_t g = global_node(f, l);
+        const node_t g = f.global_node(cfg_.dims, l);
         std::size_t gbase = 0, lbase = 0;
         for (int qk : q) {
             for (int i = 0; i < qk; ++i)
