@@ -62,8 +62,11 @@ std::int64_t TileFrame::offset(int a, std::uint32_t l) const {
 }
 
 node_t TileFrame::global_node(const Dims& d, node_t l) const {
-    const std::uint32_t c[3] = {std::uint32_t(l % local.nx), std::uint32_t(l / local.nx % local.ny),
-                                std::uint32_t(l / (node_t(local.nx) * local.ny))};
+    return global_node(d, {std::uint32_t(l % local.nx), std::uint32_t(l / local.nx % local.ny),
+                           std::uint32_t(l / (node_t(local.nx) * local.ny))});
+}
+
+node_t TileFrame::global_node(const Dims& d, const std::array<std::uint32_t, 3>& c) const {
     std::array<std::int64_t, 3> g;
     for (int a = 0; a < 3; ++a)
         g[a] = std::int64_t(box.lo[a]) + offset(a, c[a]);
@@ -108,7 +111,7 @@ std::vector<std::uint8_t> tile_flags(const TileFrame& f, const Dims& d,
     for (std::int64_t z = 0; z < std::int64_t(f.local.nz); ++z)
         for (std::uint32_t y = 0; y < f.local.ny; ++y)
             for (std::uint32_t x = 0; x < f.local.nx; ++x) {
-                const std::uint32_t c[3] = {x, y, std::uint32_t(z)};
+                const std::array<std::uint32_t, 3> c = {x, y, std::uint32_t(z)};
                 bool owned = true, padding = false;
                 for (int a = 0; a < 3; ++a) {
                     const std::int64_t r = f.offset(a, c[a]);
@@ -116,7 +119,7 @@ std::vector<std::uint8_t> tile_flags(const TileFrame& f, const Dims& d,
                     padding = padding || r < -std::int64_t(f.halo[a]);
                 }
                 const node_t l = x + node_t(f.local.nx) * (y + node_t(f.local.ny) * node_t(z));
-                std::uint8_t flag = flags[f.global_node(d, l)];
+                std::uint8_t flag = flags[f.global_node(d, c)];
                 // Another tile's node is halo here, a wall stays a wall, padding is halo.
                 if (padding || (is_updated(flag) && !owned)) flag = kHalo;
                 out[l] = flag;

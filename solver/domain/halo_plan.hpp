@@ -33,6 +33,8 @@ struct TileFrame {
     // The node of the whole lattice `d` at local node l: halo positions wrap around it, and
     // padding lands on some node, which no node of the tile reads.
     node_t global_node(const Dims& d, node_t l) const;
+    // The same at local coordinates c (where a caller's loop has them: no division per node).
+    node_t global_node(const Dims& d, const std::array<std::uint32_t, 3>& c) const;
     // The same, for the tile's engine (EngineConfig::tile) in the whole lattice `d`.
     TilePlace place(const Dims& d) const;
 };
