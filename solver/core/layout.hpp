@@ -8,9 +8,16 @@
 #pragma once
 #include "host_device.hpp"
 
+#include <cstddef>
+
 namespace ll {
 
 enum class Layout : std::uint8_t { SoA, AoS, AoSoA };
+
+// The unit in which a GPU's global memory is read and written (a sector of a 128-byte line): a
+// store of part of one costs the DRAM a read as well, which is what tile rows and halo copies
+// are shaped to avoid.
+inline constexpr std::size_t kSectorBytes = 32;
 
 // Nodes per AoSoA tile: one warp, and a 128-byte line of FP32 values per direction.
 inline constexpr node_t kAoSoATile = 32;
@@ -40,6 +47,20 @@ LL_HD offset_t population_index(node_t n, int i, node_t soa_stride, int q) {
     else
         return offset_t(n / kAoSoATile) * (offset_t(q) * kAoSoATile) + offset_t(i) * kAoSoATile +
                n % kAoSoATile;
+}
+
+// The node whose population population_index<L> puts at element e (its inverse along the
+// nodes; the direction is what is left). It may be past the lattice's nodes where the layout
+// leaves room no node uses (SoA's padding, AoSoA's last tile). The halo exchange asks it to
+// know which neighbours of a slot it copies are free to overwrite (domain/sector_copies.hpp).
+template <Layout L>
+LL_HD offset_t population_node(offset_t e, node_t soa_stride, int q) {
+    if constexpr (L == Layout::SoA)
+        return e % soa_stride;
+    else if constexpr (L == Layout::AoS)
+        return e / offset_t(q);
+    else
+        return e / (offset_t(q) * kAoSoATile) * kAoSoATile + e % kAoSoATile;
 }
 
 // Nodes a population array holds room for: SoA's stride, AoSoA fills its last tile (counted

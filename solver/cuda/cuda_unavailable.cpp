@@ -20,8 +20,8 @@ std::unique_ptr<Engine> make_cuda_engine_on(const EngineConfig& cfg, int, std::s
 int cuda_device_count() {
     return 0;
 }
-std::unique_ptr<DeviceExchange> make_device_exchange(const std::vector<Engine*>&,
-                                                     const std::vector<HaloCopy>&, std::size_t) {
+std::unique_ptr<DeviceExchange> make_device_exchange(const std::vector<Engine*>&, const HaloCopies&,
+                                                     std::size_t) {
     return nullptr;
 }
 std::unique_ptr<NcclExchange> make_nccl_exchange(Communicator&, Engine&,

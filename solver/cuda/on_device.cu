@@ -50,6 +50,10 @@ public:
         return on()->outgoing_element(set, n, i, parity);
     }
     std::size_t element_bytes() const override { return on()->element_bytes(); }
+    std::uint64_t stored_elements(int set) const override { return on()->stored_elements(set); }
+    std::optional<node_t> element_node(int set, std::uint64_t e) const override {
+        return on()->element_node(set, e);
+    }
     int add_halo_list(int set, std::vector<std::uint64_t> elements) override {
         return on()->add_halo_list(set, std::move(elements));
     }

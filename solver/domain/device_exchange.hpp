@@ -26,6 +26,13 @@ struct HaloCopy {
     std::uint64_t from, to;
 };
 
+// The copies of an exchange: runs of `width` elements (whole sectors, domain/sector_copies.hpp),
+// each named by its first element in both tiles, and single elements.
+struct HaloCopies {
+    std::vector<HaloCopy> runs, elements;
+    std::uint32_t width = 1;
+};
+
 class DeviceExchange {
 public:
     virtual ~DeviceExchange() = default;
@@ -43,7 +50,7 @@ public:
 // nullptr when it cannot serve (no CUDA, elements too many for its indices, tiles on
 // different devices): the caller then exchanges through pack() and unpack().
 std::unique_ptr<DeviceExchange> make_device_exchange(const std::vector<Engine*>& tiles,
-                                                     const std::vector<HaloCopy>& copies,
+                                                     const HaloCopies& copies,
                                                      std::size_t element_bytes);
 
 } // namespace ll

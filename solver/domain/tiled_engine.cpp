@@ -2,10 +2,13 @@
 
 #include "device_exchange.hpp"
 #include "halo_plan.hpp"
+#include "sector_copies.hpp"
 #include "solver/core/flags.hpp"
+#include "solver/core/layout.hpp"
 #include "solver/models/registry.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <string_view>
@@ -136,6 +139,9 @@ void TiledEngine::make_nccl_exchange_for_links() {
     nccl_.reset();
     if (comm_->size() == 1) {
         traffic_.transport = device_exchange_ ? "device copy kernel" : "host (pack, unpack)";
+        if (device_exchange_ && sector_share_ > 0)
+            traffic_.transport += " (" + std::to_string(int(std::lround(100 * sector_share_))) +
+                                  " % of the values in whole sectors)";
         if (transport_ == HaloTransport::HostStaged) traffic_.transport += ", host-staged";
         return;
     }
@@ -163,6 +169,7 @@ void TiledEngine::make_nccl_exchange_for_links() {
 void TiledEngine::make_device_exchange_for(const std::map<LinkKey, ElementLists>& lists) {
     device_exchange_.reset();
     if (comm_->size() > 1 || transport_ == HaloTransport::HostStaged) return;
+    if (!any_engine().stream_handle()) return; // the CPU's tiles pack and unpack
     std::vector<HaloCopy> copies;
     device_bytes_[0] = device_bytes_[1] = 0;
     for (const auto& [key, l] : lists) {
@@ -172,7 +179,31 @@ void TiledEngine::make_device_exchange_for(const std::map<LinkKey, ElementLists>
         device_bytes_[parity] += double(l.first.size() * any_engine().element_bytes());
     }
     if (!is_in_place(cfg_.model.scheme)) device_bytes_[1] = device_bytes_[0];
-    device_exchange_ = make_device_exchange(local_engines_, copies, any_engine().element_bytes());
+    const double values = double(copies.size());
+    const HaloCopies gathered = in_sectors(std::move(copies));
+    sector_share_ = values > 0 ? 1.0 - double(gathered.elements.size()) / values : 0.0;
+    device_exchange_ = make_device_exchange(local_engines_, gathered, any_engine().element_bytes());
+}
+
+// The copies in whole sectors where the receiver's other slots of a sector belong to its halo
+// or padding (sector_copies.hpp).
+HaloCopies TiledEngine::in_sectors(std::vector<HaloCopy> copies) const {
+    SectorRules rules; // width 1: every population alone
+    if (!env_switch("LATTICELAB_HALO_SECTORS",
+                    "halo copies in whole sectors where the receiver's other slots are spare",
+                    "every halo population copied alone, for comparisons"))
+        return gather_sectors(std::move(copies), rules);
+    std::vector<std::vector<std::uint8_t>> flags(engines_.size());
+    for (std::size_t t = 0; t < engines_.size(); ++t)
+        if (engines_[t]) flags[t] = tile_flags(frame(int(t)), cfg_.dims, flags_);
+    rules.width =
+        std::uint32_t(kSectorBytes / std::max<std::size_t>(any_engine().element_bytes(), 1));
+    rules.stored = [&](int t, int set) { return engines_[t]->stored_elements(set); };
+    rules.spare = [&](int t, int set, std::uint64_t e) {
+        const std::optional<node_t> n = engines_[t]->element_node(set, e);
+        return n && node_type(flags[std::size_t(t)][*n]) == kHalo;
+    };
+    return gather_sectors(std::move(copies), rules);
 }
 
 std::uint64_t TiledEngine::count_nonfinite() {

@@ -97,6 +97,7 @@ private:
     Engine& any_engine() const;
     void build_links();
     void make_device_exchange_for(const std::map<LinkKey, ElementLists>& lists);
+    HaloCopies in_sectors(std::vector<HaloCopy> copies) const;
     void make_nccl_exchange_for_links();
     // Stepping (tiled_step.cpp).
     void queue_step(StreamClock* clock);
@@ -140,6 +141,7 @@ private:
     double device_bytes_[2] = {0, 0}; // per exchange of each parity, by the device or NCCL
     DeviceInfo info_;
     HaloTraffic traffic_;
+    double sector_share_ = 0; // of the halo values the device exchange copies in runs
 };
 
 } // namespace ll

@@ -10,6 +10,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -178,6 +179,12 @@ public:
     // streaming identity of core/scheme.hpp). Elements count stored populations.
     virtual std::uint64_t outgoing_element(int set, node_t n, int i, int parity) const;
     virtual std::size_t element_bytes() const;
+    // The elements of set `set`'s buffer, and the node whose populations element e holds: none
+    // where no node uses it, or where the model does not say (0 elements and none by default).
+    // The device exchange copies whole sectors where the slots beside a halo slot belong to
+    // nodes the tile neither updates nor reads (domain/sector_copies.hpp).
+    virtual std::uint64_t stored_elements(int) const { return 0; }
+    virtual std::optional<node_t> element_node(int, std::uint64_t) const { return std::nullopt; }
     // A list of elements of one set, registered once; pack() copies them, in the list's order,
     // into `out` (element_bytes() each) from the buffer the next step reads, unpack() back.
     // With host memory both are complete when they return; with device memory they are queued

@@ -33,6 +33,18 @@ public:
             return Engine::outgoing_element(set, n, i, parity);
     }
     std::size_t element_bytes() const override { return sizeof(typename M::Store); }
+    std::uint64_t stored_elements(int set) const override {
+        if constexpr (ExchangesHalos<M>) return set_elements<M>(set, config());
+        return Engine::stored_elements(set);
+    }
+    std::optional<node_t> element_node(int set, std::uint64_t e) const override {
+        if constexpr (HaloModel<M>)
+            return M::with_layout_scheme(config().model, [&](auto L, auto) {
+                return ll::element_node<M, L()>(config(), set, e);
+            });
+        else
+            return Engine::element_node(set, e);
+    }
 
     // A model that makes its own equilibrium (EquilibriumFromFields) starts where the lattice
     // lives: the fields are checked here, and each engine writes every updated node's

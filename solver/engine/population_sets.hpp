@@ -160,4 +160,14 @@ std::uint64_t outgoing_element(const EngineConfig& c, int k, node_t n, int i, in
     });
 }
 
+// Engine::element_node for set k of a HaloModel on layout L: none past the set's buffer or in
+// room no node uses.
+template <HaloModel M, Layout L>
+std::optional<node_t> element_node(const EngineConfig& c, int k, std::uint64_t e) {
+    if (e >= set_elements<M>(k, c)) return std::nullopt;
+    const offset_t n = population_node<L>(e, population_stride(c), M::set_q(k));
+    if (n >= c.dims.nodes()) return std::nullopt;
+    return node_t(n);
+}
+
 } // namespace ll

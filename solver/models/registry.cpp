@@ -7,6 +7,7 @@
 #include "registry.hpp"
 
 #include "solver/core/flags.hpp"
+#include "solver/core/layout.hpp"
 #include "solver/domain/halo_plan.hpp"
 #include "solver/models/boussinesq/config.hpp"
 #include "solver/models/d2q37/config.hpp"
@@ -72,7 +73,7 @@ std::string_view tile_rows_requested() {
 std::uint32_t tile_row_align(const EngineConfig& cfg) {
     if (!model_traits(cfg).pads_tile_rows) return 1;
     if (tile_rows_requested() == "warp") return 32;
-    return std::uint32_t(32 / bytes_per_value(stored_as(cfg.model)));
+    return std::uint32_t(kSectorBytes / bytes_per_value(stored_as(cfg.model)));
 }
 
 // ---- [SECTION] compatibility and memory ----

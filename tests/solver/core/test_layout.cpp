@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <set>
+#include <vector>
 
 namespace ll {
 namespace {
@@ -75,10 +76,61 @@ TEST(Layout, TheCpuEnginePadsItsSoaArrays) {
     EXPECT_EQ(cpu->outgoing_element(0, n, 0, 0), n);
 }
 
+// The engine answers the halo exchange's questions from the same layout: the node of each
+// slot pull writes (its own), nothing past the set's elements or in the padding between SoA's
+// padded arrays.
+TEST(Layout, TheEngineNamesTheNodeOfEverySlot) {
+    for (Layout l : {Layout::SoA, Layout::AoSoA}) {
+        EngineConfig c;
+        c.dims = {32, 32, 32};
+        c.model = ModelChoice{
+            StencilKind::D3Q19, CollisionKind::BGK, Scheme::Pull, l, Precision::FP32, {}};
+        const auto cpu = make_cpu_engine(c);
+        for (node_t n : {node_t(0), node_t(5 + 32 * (7 + 32 * 9)), c.dims.nodes() - 1})
+            for (int i = 0; i < 19; ++i)
+                EXPECT_EQ(cpu->element_node(0, cpu->outgoing_element(0, n, i, 0)), n)
+                    << "layout " << int(l) << " node " << n << " direction " << i;
+        EXPECT_EQ(cpu->element_node(0, cpu->stored_elements(0)), std::nullopt);
+        if (l == Layout::SoA) { // the CPU pads: past the last node of array 0 lies no node
+            EXPECT_EQ(cpu->element_node(0, c.dims.nodes()), std::nullopt);
+        }
+    }
+}
+
 offset_t slot(Layout l, node_t n, int i, node_t stride, int q) {
     if (l == Layout::SoA) return population_index<Layout::SoA>(n, i, stride, q);
     if (l == Layout::AoS) return population_index<Layout::AoS>(n, i, stride, q);
     return population_index<Layout::AoSoA>(n, i, stride, q);
+}
+
+offset_t node_of(Layout l, offset_t e, node_t stride, int q) {
+    if (l == Layout::SoA) return population_node<Layout::SoA>(e, stride, q);
+    if (l == Layout::AoS) return population_node<Layout::AoS>(e, stride, q);
+    return population_node<Layout::AoSoA>(e, stride, q);
+}
+
+// population_node undoes population_index for every node and direction, padded or not, and
+// the room no node uses (past the nodes) answers a node past the lattice.
+TEST(Layout, EverySlotNamesItsNodeBack) {
+    constexpr int q = 19;
+    for (node_t nodes : {node_t(1), node_t(45), node_t(136 * 10)}) {
+        for (node_t stride : {nodes, node_t(padded_soa_stride(nodes))}) {
+            for (Layout l : {Layout::SoA, Layout::AoS, Layout::AoSoA}) {
+                std::vector<int> hits(nodes, 0);
+                const offset_t room = stored_nodes(l, nodes, stride) * q;
+                for (offset_t e = 0; e < room; ++e) {
+                    const offset_t n = node_of(l, e, stride, q);
+                    if (n < nodes) ++hits[n];
+                }
+                for (node_t n = 0; n < nodes; ++n) {
+                    for (int i = 0; i < q; ++i)
+                        ASSERT_EQ(node_of(l, slot(l, n, i, stride, q), stride, q), n)
+                            << "layout " << int(l) << " node " << n << " direction " << i;
+                    EXPECT_EQ(hits[n], q) << "layout " << int(l) << " node " << n;
+                }
+            }
+        }
+    }
 }
 
 // Every layout's slots are distinct and inside the room stored_nodes gives, padded or not.
