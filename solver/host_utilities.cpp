@@ -1,5 +1,6 @@
 #include "core/equilibrium.hpp"
 #include "core/flags.hpp"
+#include "core/layout.hpp"
 #include "dispatch.hpp"
 #include "engine/engine.hpp"
 #include "engine/register_caps.hpp"
@@ -89,7 +90,7 @@ std::size_t wall_sector_group(const ModelChoice& model, std::size_t value_bytes,
                           model.scheme == Scheme::Esoteric;
     if (model.layout == Layout::AoS || (value_bytes != 4 && value_bytes != 8) || !measured)
         return 1;
-    const std::size_t group = 32 / value_bytes;
+    const std::size_t group = kSectorBytes / value_bytes;
     // AoSoA's tiles start on whole sectors whatever the node count; SoA's arrays only when it
     // is a multiple of the group.
     return model.layout == Layout::AoSoA || nodes % group == 0 ? group : 1;

@@ -50,12 +50,9 @@ template <>
 struct Vector<4> {
     using type = unsigned;
 };
-template <>
-struct Vector<2> {
-    using type = unsigned short;
-};
 
-// Copies N values of type T, every load before the first store.
+// Copies N values of type T, every load before the first store, so that all of them are in
+// flight at once.
 template <class T, int N>
 __device__ void copy_values(const char* from, char* to) {
     T v[N];
@@ -110,7 +107,7 @@ int run_lanes_requested() {
         if (text == allowed) return std::stoi(text);
     throw ConfigError("LATTICELAB_HALO_RUN_LANES = '" + text +
                       "': 1, 2 (the default), 4 or 8 threads copy each 32-byte sector of a halo "
-                      "(at most one value each)");
+                      "(no more threads than the sector has values)");
 }
 
 // One copy kernel per GPU that receives halos, on that GPU: it pulls what its tiles receive
@@ -284,11 +281,12 @@ private:
     }
     template <class Word>
     void launch_words(cudaStream_t stream, const BufferTable& table, const Copies& c) const {
-        constexpr int kWidth = int(kSectorBytes / sizeof(Word));
+        constexpr int kWidth = int(kSectorBytes / sizeof(Word)); // 4 FP64 values, 8 FP32
         const int lanes = std::min(run_lanes_, kWidth);
-        if (lanes >= 8 && kWidth >= 8)
-            launch_lanes<Word, (kWidth >= 8 ? 8 : 1)>(stream, table, c);
-        else if (lanes >= 4)
+        if constexpr (kWidth >= 8) {
+            if (lanes >= 8) return launch_lanes<Word, 8>(stream, table, c);
+        }
+        if (lanes >= 4)
             launch_lanes<Word, 4>(stream, table, c);
         else if (lanes >= 2)
             launch_lanes<Word, 2>(stream, table, c);

@@ -7,8 +7,9 @@
 //
 // Border first (seed 004's overlap): the copies read only what border nodes wrote and write
 // only slots that no node of a tile updates in this step, so they may run while the tiles'
-// interiors update. The copies' streams have the highest priority, so their blocks start as
-// soon as the interior's leave room.
+// interiors update. (A run of a whole sector, sector_copies.hpp, also reads the values beside
+// the ones it names, which an interior may be writing; they land only in spare slots.) The copies'
+// streams have the highest priority, so their blocks start as soon as the interior's leave room.
 #pragma once
 #include "solver/engine/engine.hpp"
 #include "step_timeline.hpp"

@@ -46,6 +46,13 @@ void for_each_near_cut(const Box& b, const Tiles& t, std::uint32_t depth, F&& f)
 
 } // namespace
 
+void for_each_border_node(const TileFrame& f, const Tiles& t, std::uint32_t depth,
+                          const std::function<void(node_t)>& visit) {
+    for_each_near_cut(f.box, t, depth, [&](std::uint32_t x, std::uint32_t y, std::uint32_t z) {
+        visit(f.local_node({x, y, z}));
+    });
+}
+
 node_t TileFrame::local_node(const std::array<std::int64_t, 3>& global) const {
     std::uint32_t l[3];
     for (int a = 0; a < 3; ++a) {

@@ -46,6 +46,11 @@ struct TileFrame {
 TileFrame tile_frame(const Tiles& t, const Dims& d, int tile, std::uint32_t depth,
                      std::uint32_t row_align = 1);
 
+// Calls visit(l) with the local node l of every node of the tile's box within `depth` of a cut
+// (the nodes whose populations cross, or which read what crosses), without walking its inside.
+void for_each_border_node(const TileFrame& f, const Tiles& t, std::uint32_t depth,
+                          const std::function<void(node_t)>& visit);
+
 // Flags of a tile's lattice: the global flags of each position, except that nodes updated by
 // another tile become kHalo (never updated here, not a wall). Near-wall bits stay those of the
 // whole lattice, so a node next to a cut takes the same path as in one domain.

@@ -6,6 +6,7 @@
 #include "solver/core/flags.hpp"
 #include "solver/core/layout.hpp"
 #include "solver/models/registry.hpp"
+#include "spare_slots.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -185,24 +186,28 @@ void TiledEngine::make_device_exchange_for(const std::map<LinkKey, ElementLists>
     device_exchange_ = make_device_exchange(local_engines_, gathered, any_engine().element_bytes());
 }
 
-// The copies in whole sectors where the receiver's other slots of a sector belong to its halo
-// or padding (sector_copies.hpp).
+// The copies in whole sectors where the receiver's other slots of a sector are spare
+// (spare_slots.hpp, sector_copies.hpp).
 HaloCopies TiledEngine::in_sectors(std::vector<HaloCopy> copies) const {
     SectorRules rules; // width 1: every population alone
     if (!env_switch("LATTICELAB_HALO_SECTORS",
                     "halo copies in whole sectors where the receiver's other slots are spare",
                     "every halo population copied alone, for comparisons"))
         return gather_sectors(std::move(copies), rules);
+    std::vector<const Engine*> engines;
+    std::vector<TileFrame> frames;
     std::vector<std::vector<std::uint8_t>> flags(engines_.size());
-    for (std::size_t t = 0; t < engines_.size(); ++t)
-        if (engines_[t]) flags[t] = tile_flags(frame(int(t)), cfg_.dims, flags_);
+    for (std::size_t t = 0; t < engines_.size(); ++t) {
+        engines.push_back(engines_[t].get());
+        frames.push_back(frame(int(t)));
+        if (engines_[t]) flags[t] = tile_flags(frames[t], cfg_.dims, flags_);
+    }
+    const SpareSlots spare(std::move(engines), frames, tiles_, std::move(flags), reach_.depth,
+                           is_in_place(cfg_.model.scheme) ? 2 : 1);
     rules.width =
         std::uint32_t(kSectorBytes / std::max<std::size_t>(any_engine().element_bytes(), 1));
     rules.stored = [&](int t, int set) { return engines_[t]->stored_elements(set); };
-    rules.spare = [&](int t, int set, std::uint64_t e) {
-        const std::optional<node_t> n = engines_[t]->element_node(set, e);
-        return n && node_type(flags[std::size_t(t)][*n]) == kHalo;
-    };
+    rules.spare = [&](int t, int set, std::uint64_t e) { return spare(t, set, e); };
     return gather_sectors(std::move(copies), rules);
 }
 
