@@ -7,7 +7,7 @@
 namespace ll::gui {
 
 namespace {
-using Clock = std::chrono::steady_clock;
+using Clock = FlowReadings::Clock;
 
 // A whole-lattice reading taken at `last_step` at time `last_at` is still fresh when the flow
 // has not moved since, or when less than 1 / hz seconds have passed.
@@ -17,13 +17,13 @@ bool still_fresh(std::uint64_t step, std::uint64_t last_step, Clock::time_point 
 }
 } // namespace
 
-void FlowReadings::measure(Simulation& sim, SolverSnapshot& out) {
-    measure_fronts_now(sim);
+void FlowReadings::measure(Simulation& sim, SolverSnapshot& out, Clock::time_point now) {
+    measure_fronts_now(sim, now);
     out.fronts = fronts_;
     out.fronts_step = fronts_step_;
     out.has_fronts = has_fronts_;
     out.fronts_note = fronts_note_;
-    out.has_nusselt = measure_nusselt_now(sim);
+    out.has_nusselt = measure_nusselt_now(sim, now);
     out.nusselt = nusselt_;
     update_warnings(sim);
     out.warnings = warnings_;
@@ -35,9 +35,8 @@ void FlowReadings::new_run() {
     has_warnings_ = false;
 }
 
-void FlowReadings::measure_fronts_now(Simulation& sim) {
+void FlowReadings::measure_fronts_now(Simulation& sim, Clock::time_point now) {
     const Dims d = sim.setup().dims;
-    const auto now = Clock::now();
     if (has_fronts_ && still_fresh(sim.time_step(), fronts_step_, now, fronts_at_, kFrontsHz))
         return;
     // The diagnostic says which runs have fronts (none without a temperature, at once).
@@ -60,11 +59,10 @@ void FlowReadings::measure_fronts_now(Simulation& sim) {
     has_fronts_ = true;
 }
 
-bool FlowReadings::measure_nusselt_now(Simulation& sim) {
+bool FlowReadings::measure_nusselt_now(Simulation& sim, Clock::time_point now) {
     // From the setup alone (cheap): a run without heated walls drops the line at once.
     const HeatTransfer h = heat_transfer(sim.setup());
     if (!h.available) return false;
-    const auto now = Clock::now();
     // A new run or a new tau (Ra and Pr follow it) is measured at once, since the text names
     // the published value for the run's Ra; otherwise once per 1 / kNusseltHz of a moving flow.
     const bool same_run = has_nusselt_ && h.rayleigh == nusselt_ra_;

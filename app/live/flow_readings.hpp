@@ -24,15 +24,16 @@ public:
     // second, which is as fast as a reader follows a number.
     static constexpr double kNusseltHz = 1;
 
-    // Takes the readings that are due and writes the latest of each into `out`.
-    void measure(Simulation& sim, SolverSnapshot& out);
+    using Clock = std::chrono::steady_clock;
+
+    // Takes the readings that are due at `now` and writes the latest of each into `out`. (The
+    // tests give the time, so that what is due does not depend on how fast the machine is.)
+    void measure(Simulation& sim, SolverSnapshot& out, Clock::time_point now = Clock::now());
     // Forgets every reading: the next measure() takes each one at once, for the new run.
     void new_run();
 
 private:
-    using Clock = std::chrono::steady_clock;
-
-    void measure_fronts_now(Simulation& sim);
+    void measure_fronts_now(Simulation& sim, Clock::time_point now);
     std::vector<float> temperature_; // whole-lattice read for the fronts
     Clock::time_point fronts_at_{};
     Fronts fronts_;
@@ -41,7 +42,7 @@ private:
     std::string fronts_note_;
 
     // Measures nusselt_ when due, or at once for a new run or tau; false without heated walls.
-    bool measure_nusselt_now(Simulation& sim);
+    bool measure_nusselt_now(Simulation& sim, Clock::time_point now);
     NusseltReading nusselt_;
     bool has_nusselt_ = false;
     double nusselt_ra_ = 0; // the Rayleigh number the last value was measured at

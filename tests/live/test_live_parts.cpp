@@ -117,11 +117,14 @@ TEST(LiveLaunchSweep, TheCpuHasNone) {
     EXPECT_EQ(sim->time_step(), 0u) << "no steps without a sweep";
 }
 
-// A CPU run with its readings first taken at step 0.
+// A CPU run with its readings first taken at step 0, at time `start` (later readings in a
+// test give their own time, a few milliseconds on, whatever the machine's speed).
 struct ReadRun {
     ReadRun(const std::string& scenario, const KeyValues& keys) : sim(cpu_run(scenario, keys)) {
-        readings.measure(*sim, snap);
+        readings.measure(*sim, snap, start);
     }
+    static constexpr std::chrono::milliseconds kSoon{5}; // far below 1 / kFrontsHz
+    const FlowReadings::Clock::time_point start = FlowReadings::Clock::now();
     std::unique_ptr<Simulation> sim;
     FlowReadings readings;
     SolverSnapshot snap;
@@ -135,8 +138,8 @@ TEST(LiveFlowReadings, IsothermalRunHasNone) {
     EXPECT_TRUE(snap.warnings.empty());
 }
 
-// A small lattice: the rt2d default is sized for a GPU where CUDA is compiled in, and its
-// first CPU step there would outlast the 1 / kFrontsHz the second reading relies on.
+// A small lattice: the rt2d default is sized for a GPU where CUDA is compiled in. The readings'
+// times are given, so a slow step (CI's two busy cores) changes nothing.
 TEST(LiveFlowReadings, LayeredRunHasFronts) {
     ReadRun run("rt2d", {{"size", "64"}});
     SolverSnapshot& snap = run.snap;
@@ -145,8 +148,10 @@ TEST(LiveFlowReadings, LayeredRunHasFronts) {
     EXPECT_TRUE(std::isfinite(snap.fronts.bubble_y));
     EXPECT_FALSE(snap.has_nusselt) << "no heated walls";
     run.sim->step(1);
-    run.readings.measure(*run.sim, snap);
+    run.readings.measure(*run.sim, snap, run.start + ReadRun::kSoon);
     EXPECT_EQ(snap.fronts_step, 0u) << "a second reading waits 1 / kFrontsHz";
+    run.readings.measure(*run.sim, snap, run.start + std::chrono::seconds(1));
+    EXPECT_EQ(snap.fronts_step, 1u) << "and comes 1 / kFrontsHz later";
 }
 
 // A replaced run may sit at the old one's address: the readings must not trust the address
@@ -154,16 +159,16 @@ TEST(LiveFlowReadings, LayeredRunHasFronts) {
 TEST(LiveFlowReadings, NewRunRetakesEveryReadingAtOnce) {
     ReadRun run("heated_cavity2d", {{"size", "16"}});
     run.sim->step(1);
-    run.readings.measure(*run.sim, run.snap);
+    run.readings.measure(*run.sim, run.snap, run.start + ReadRun::kSoon);
     ASSERT_EQ(run.snap.nusselt.step, 0u) << "a second reading waits 1 / kNusseltHz";
     run.readings.new_run();
-    run.readings.measure(*run.sim, run.snap);
+    run.readings.measure(*run.sim, run.snap, run.start + ReadRun::kSoon);
     EXPECT_EQ(run.snap.nusselt.step, 1u);
 
     ReadRun layered("rt2d", {{"size", "64"}});
     layered.sim->step(1);
     layered.readings.new_run();
-    layered.readings.measure(*layered.sim, layered.snap);
+    layered.readings.measure(*layered.sim, layered.snap, layered.start + ReadRun::kSoon);
     EXPECT_EQ(layered.snap.fronts_step, 1u);
 }
 
