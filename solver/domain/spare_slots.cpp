@@ -6,6 +6,24 @@
 
 namespace ll {
 
+namespace {
+
+// The (set, direction, parity) whose outgoing value a node stores in another node's slot. The
+// addressing shifts every node alike (core/scheme.hpp), so node 0 answers for all; pull has
+// none, and an engine that does not name its slots' nodes (element_node) none either.
+std::vector<SpareSlots::Outgoing> stored_away(const Engine& e, int parities) {
+    std::vector<SpareSlots::Outgoing> away;
+    for (int k = 0; k < e.population_sets(); ++k)
+        for (int i = 0; i < int(e.set_velocities(k).size()); ++i)
+            for (int p = 0; p < parities; ++p) {
+                const std::optional<node_t> n = e.element_node(k, e.outgoing_element(k, 0, i, p));
+                if (n && *n != 0) away.push_back({k, i, p});
+            }
+    return away;
+}
+
+} // namespace
+
 SpareSlots::SpareSlots(std::vector<const Engine*> engines, const std::vector<TileFrame>& frames,
                        const Tiles& tiles, std::vector<std::vector<std::uint8_t>> flags,
                        std::uint32_t depth, int parities)
@@ -15,18 +33,14 @@ SpareSlots::SpareSlots(std::vector<const Engine*> engines, const std::vector<Til
         if (!e) continue;
         auto& written = written_[t];
         written.resize(std::size_t(e->population_sets()));
-        std::vector<int> q;
-        for (int k = 0; k < e->population_sets(); ++k)
-            q.push_back(int(e->set_velocities(k).size()));
+        const std::vector<Outgoing> away = stored_away(*e, parities);
         // Only a node within a halo's depth of a cut reaches a halo node.
         for_each_border_node(frames[t], tiles, depth, [&](node_t x) {
             if (!is_updated(flags_[t][x])) return;
-            for (int k = 0; k < int(q.size()); ++k)
-                for (int i = 0; i < q[std::size_t(k)]; ++i)
-                    for (int p = 0; p < parities; ++p) {
-                        const std::uint64_t at = e->outgoing_element(k, x, i, p);
-                        if (of_halo_node(int(t), k, at)) written[std::size_t(k)].push_back(at);
-                    }
+            for (const Outgoing& o : away) {
+                const std::uint64_t at = e->outgoing_element(o.set, x, o.i, o.parity);
+                if (of_halo_node(int(t), o.set, at)) written[std::size_t(o.set)].push_back(at);
+            }
         });
         for (auto& w : written) {
             std::sort(w.begin(), w.end());

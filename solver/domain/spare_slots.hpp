@@ -23,6 +23,10 @@ public:
     // Whether element e of tile t's set k may be overwritten.
     bool operator()(int tile, int set, std::uint64_t e) const;
 
+    struct Outgoing {
+        int set, i, parity;
+    };
+
 private:
     bool of_halo_node(int tile, int set, std::uint64_t e) const;
 
