@@ -34,6 +34,7 @@ SpareSlots::SpareSlots(std::vector<const Engine*> engines, const std::vector<Til
         auto& written = written_[t];
         written.resize(std::size_t(e->population_sets()));
         const std::vector<Outgoing> away = stored_away(*e, parities);
+        if (away.empty()) continue; // every node writes only its own slots
         // Only a node within a halo's depth of a cut reaches a halo node.
         for_each_border_node(frames[t], tiles, depth, [&](node_t x) {
             if (!is_updated(flags_[t][x])) return;
