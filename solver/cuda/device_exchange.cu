@@ -130,7 +130,7 @@ public:
             for (int p = 0; p < 2; ++p) {
                 LL_CUDA(cudaSetDevice(lane->device));
                 upload(lane->parity[p], host_list(copies.runs, p, lane->device),
-                       host_list(copies.elements, p, lane->device), copies.width);
+                       host_list(copies.elements, p, lane->device));
             }
         for (int d : devices_) {
             const DeviceScope on(d);
@@ -247,9 +247,10 @@ private:
         b.allocate(v.size());
         if (!v.empty()) upload_now(b.get(), v.data(), v.size());
     }
-    static bool fits_32_bits(const HostList& l, std::uint64_t span) {
+    // A run's first elements are what must fit: copy_run adds the rest in 64-bit bytes.
+    static bool fits_32_bits(const HostList& l) {
         for (std::size_t j = 0; j < l.src.size(); ++j)
-            if (std::max(l.src[j], l.dst[j]) + span > 0xffffffffull) return false;
+            if (std::max(l.src[j], l.dst[j]) > 0xffffffffull) return false;
         return true;
     }
     static void put(DeviceList& d, const HostList& h, bool wide) {
@@ -264,9 +265,8 @@ private:
         put(d.src, std::vector<std::uint32_t>(h.src.begin(), h.src.end()));
         put(d.dst, std::vector<std::uint32_t>(h.dst.begin(), h.dst.end()));
     }
-    static void upload(Copies& c, const HostList& runs, const HostList& elements,
-                       std::uint32_t width) {
-        c.wide = !fits_32_bits(runs, width) || !fits_32_bits(elements, 1);
+    static void upload(Copies& c, const HostList& runs, const HostList& elements) {
+        c.wide = !fits_32_bits(runs) || !fits_32_bits(elements);
         put(c.runs, runs, c.wide);
         put(c.elements, elements, c.wide);
     }

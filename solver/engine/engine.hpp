@@ -181,8 +181,8 @@ public:
     virtual std::size_t element_bytes() const;
     // The elements of set `set`'s buffer, and the node whose populations element e holds: none
     // where no node uses it, or where the model does not say (0 elements and none by default).
-    // The device exchange copies whole sectors where the slots beside a halo slot belong to
-    // nodes the tile neither updates nor reads (domain/sector_copies.hpp).
+    // The device exchange copies whole sectors where the slots beside a halo slot are spare
+    // (domain/spare_slots.hpp, domain/sector_copies.hpp).
     virtual std::uint64_t stored_elements(int) const { return 0; }
     virtual std::optional<node_t> element_node(int, std::uint64_t) const { return std::nullopt; }
     // A list of elements of one set, registered once; pack() copies them, in the list's order,
