@@ -10,6 +10,10 @@
 // interiors update. (A run of a whole sector, sector_copies.hpp, also reads the values beside
 // the ones it names, which an interior may be writing; they land only in spare slots.) The copies'
 // streams have the highest priority, so their blocks start as soon as the interior's leave room.
+// Only node-update tiles split their steps: a planned model's passes may write the copies'
+// slots too. D2Q37's fold (Calore et al. 2016's periodic step) writes stale values next to a y
+// cut into slots the copy then fills, so its copies must follow the whole step (a copy started
+// before it was overwritten: docs/PERFORMANCE.md, session 19).
 #pragma once
 #include "solver/engine/engine.hpp"
 #include "step_timeline.hpp"
