@@ -155,12 +155,21 @@ struct Row {
     nlohmann::json record;
 };
 
+// On the CPU the copy probe runs again before every repeat, and each repeat is set against the
+// copy measured beside it: a shared machine's memory bandwidth moves within minutes (19 to 55
+// GB/s on this project's 2-core VM, docs/PERFORMANCE.md session 15), far more than the step's.
 Row measure(Simulation& sim, const BenchOptions& o, std::int64_t steps) {
     sim.step(int(steps)); // warm-up: caches, clocks, first-touch pages
-    std::vector<double> seconds;
+    const bool probe_each = !sim.on_gpu();
+    std::vector<double> seconds, copies, fractions;
     for (int r = 0; r < o.repeats; ++r) {
+        const double copy = probe_each ? sim.copy_bandwidth_now() : sim.copy_bandwidth();
         sim.step(int(steps));
         seconds.push_back(sim.performance().seconds);
+        copies.push_back(copy / 1e9);
+        fractions.push_back(
+            performance_of(sim.setup(), {std::uint64_t(steps), seconds.back()}, copy)
+                .fraction_of_copy);
     }
     const Dims& d = sim.setup().dims;
     Row row{sim.setup().model,
@@ -172,6 +181,13 @@ Row measure(Simulation& sim, const BenchOptions& o, std::int64_t steps) {
     row.record["repeats"] = o.repeats;
     if (row.threads) row.record["openmp_threads"] = row.threads;
     row.record["seconds_per_repeat"] = seconds;
+    if (probe_each) {
+        row.record["copy_bandwidth_gb_per_s"] = median(copies);
+        row.record["copy_bandwidth_bytes_per_s"] = median(copies) * 1e9;
+        row.record["fraction_of_copy_bandwidth"] = median(fractions);
+        row.record["copy_gb_per_s_per_repeat"] = copies;
+        row.record["fraction_of_copy_per_repeat"] = fractions;
+    }
     return row;
 }
 
@@ -219,7 +235,12 @@ std::string markdown(const std::vector<Row>& rows, const nlohmann::json& device,
     std::snprintf(buf, sizeof buf, "- measured copy bandwidth: %.2f GB/s (read + write)\n",
                   device["copy_bandwidth_gb_per_s"].get<double>());
     s << buf << "- lattice: " << lattices << ", periodic box with four solid spheres\n"
-      << "- " << steps << " steps per measurement, median of " << repeats << " after a warm-up\n\n"
+      << "- " << steps << " steps per measurement, median of " << repeats << " after a warm-up\n";
+    if (!rows.empty() && rows.front().threads > 0)
+        s << "- CPU: the copy probe runs again before each repeat; % of copy is the median of "
+             "the repeats' ratios to the copy measured beside them (JSON: "
+             "copy_gb_per_s_per_repeat, fraction_of_copy_per_repeat)\n";
+    s << "\n"
       << "| lattice | stencil | precision | storage | collision | scheme | layout | block (GPU) / "
          "threads (CPU) | MLUPS "
          "| GB/s | B/node | % of copy bandwidth | registers | occupancy |\n"
@@ -367,7 +388,9 @@ CLI::App* add_bench(CLI::App& app, BenchOptions& o) {
                   "OMP_NUM_THREADS or every core");
     b->add_option("--steps", o.steps, "steps per measurement; default 200 on a GPU, 10 on the CPU")
         ->check(CLI::Range(std::int64_t(1), std::int64_t(1000000)));
-    b->add_option("--repeats", o.repeats, "measurements per row (the median is reported)")
+    b->add_option("--repeats", o.repeats,
+                  "measurements per row (the median is reported; on the CPU the copy probe runs "
+                  "before each, and % of copy is the median of the repeats' ratios)")
         ->check(CLI::Range(1, 1000))
         ->capture_default_str();
     b->add_option("--json", o.json, "write the records (.json)")->check(output_file());

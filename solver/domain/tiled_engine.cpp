@@ -236,5 +236,8 @@ LaunchReport TiledEngine::launch_report() const {
 double TiledEngine::copy_bandwidth() {
     return any_engine().copy_bandwidth();
 }
+double TiledEngine::copy_bandwidth_now() {
+    return any_engine().copy_bandwidth_now();
+}
 
 } // namespace ll

@@ -70,6 +70,7 @@ public:
     std::uint64_t count_nonfinite() override;
     const DeviceInfo& device() const override { return info_; }
     double copy_bandwidth() override;
+    double copy_bandwidth_now() override;
 
     // Runs one step with marks on every stream (or host clocks) and returns when each tile's
     // update and each part of the exchange ran (step_timeline.hpp).

@@ -98,6 +98,7 @@ public:
     LaunchReport launch_report() const override { return {}; }
     const DeviceInfo& device() const override { return info_; }
     double copy_bandwidth() override { return host_copy_bandwidth(lattice_bytes(cfg_)); }
+    double copy_bandwidth_now() override { return host_copy_bandwidth(lattice_bytes(cfg_), true); }
 
     void read_macro(MacroField& out) override {
         const std::size_t nodes = cfg_.dims.nodes();
@@ -293,7 +294,7 @@ private:
             const std::uint8_t* flags = flags_.data();
 #pragma omp parallel for schedule(static) if (parallel(cfg_.dims.nodes()))
             for (std::int64_t r = 0; r < rows; ++r)
-                update_row<M, L, Sc, C>(a, flags, node_t(r) * cfg_.dims.nx);
+                update_row<M, L, Sc, C>(a, flags, node_t(r) * cfg_.dims.nx, prefetch_rows_);
             return true;
         }
         return false;
@@ -311,6 +312,11 @@ private:
     const bool rows_allowed_ =
         env_switch("LATTICELAB_CPU_ROWS", "plain runs of x-rows in SIMD lanes (cpu_rows.hpp)",
                    "every node through the per-node update");
+    // LATTICELAB_CPU_PREFETCH, read once: "0" leaves the rows' streams to the hardware
+    // prefetchers (for comparisons: the same bits either way).
+    const bool prefetch_rows_ = env_switch(
+        "LATTICELAB_CPU_PREFETCH", "the SoA rows prefetch their streams ahead of the lanes",
+        "the rows leave their streams to the hardware prefetchers");
     std::vector<HaloList> halo_lists_;
 };
 

@@ -11,6 +11,7 @@
 #pragma once
 #include "node_model.hpp"
 
+#include <algorithm>
 #include <concepts>
 
 namespace ll {
@@ -44,11 +45,18 @@ concept RowModel = M::kSets == 1 && !M::kHasTemperature &&
 #define LL_CPU_LANES
 #endif
 
+// How far ahead of the lanes a run prefetches each population's stream, in 64-byte lines: the
+// next row's first 128 FP32 nodes. A D3Q19 row streams 19 arrays in and 19 out, more than the
+// hardware prefetchers follow; on this project's 2-core AMD EPYC VM the prefetches took D3Q19
+// FP32 at 128^3 from 101-158 to 144-183 MLUPS (4 lines: 148-183, 16: 157-179; docs/PERFORMANCE.md).
+inline constexpr std::int64_t kPrefetchLines = 8;
+
 // `count` plain nodes from n0 on, along x, none at the row's ends. Flattened: the collision is
-// inlined into the lanes' loop, which the vectoriser needs.
+// inlined into the lanes' loop, which the vectoriser needs. With `prefetch` (SoA), the lanes run
+// in chunks of four lines, each after the prefetches of what a later chunk reads and writes.
 template <class S, Layout L, Scheme Sc, class C, class Real>
 [[gnu::flatten]] LL_CPU_LANES void update_run(const StepArgs<Real, Real>& a, node_t n0,
-                                              std::int64_t count) {
+                                              std::int64_t count, bool prefetch) {
     static_assert(L != Layout::AoSoA, "AoSoA's slots shift by one lane only inside a tile");
     using P = Propagation<S, L, Sc, Real, Real>;
     const NodeFrame fr = make_frame(a.dims, n0);
@@ -66,9 +74,9 @@ template <class S, Layout L, Scheme Sc, class C, class Real>
     const CollisionParams<Real> coll = a.coll;
     const Real force[3] = {a.force[0], a.force[1], a.force[2]};
     const Real none[3] = {Real(0), Real(0), Real(0)};
-    const auto lanes = [&](const Real(&g)[3]) {
+    const auto chunk = [&](const Real(&g)[3], std::int64_t j0, std::int64_t j1) {
 #pragma omp simd
-        for (std::int64_t j = 0; j < count; ++j) {
+        for (std::int64_t j = j0; j < j1; ++j) {
             Real f[S::Q];
             LL_UNROLL
             for (int i = 0; i < S::Q; ++i)
@@ -77,6 +85,21 @@ template <class S, Layout L, Scheme Sc, class C, class Real>
             LL_UNROLL
             for (int i = 0; i < S::Q; ++i)
                 dst[out[i] + offset_t(j) * lane] = f[i];
+        }
+    };
+    const auto lanes = [&](const Real(&g)[3]) {
+        if (L != Layout::SoA || !prefetch) return chunk(g, 0, count);
+        constexpr std::int64_t kLine = 64 / sizeof(Real), kChunk = 4 * kLine;
+        constexpr std::int64_t kAhead = kPrefetchLines * kLine;
+        // Past the run's end the addresses lie in the next row (SoA rows follow each other);
+        // a prefetch never faults, even beyond the array.
+        for (std::int64_t j0 = 0; j0 < count; j0 += kChunk) {
+            for (int i = 0; i < S::Q; ++i)
+                for (std::int64_t l = 0; l < kChunk; l += kLine) {
+                    __builtin_prefetch(src + in[i] + offset_t(j0 + kAhead + l), 0);
+                    __builtin_prefetch(dst + out[i] + offset_t(j0 + kAhead + l), 1);
+                }
+            chunk(g, j0, std::min(count, j0 + kChunk));
         }
     };
     if (has_force(force))
@@ -88,7 +111,7 @@ template <class S, Layout L, Scheme Sc, class C, class Real>
 // One row of the lattice (node row0 is its x = 0): runs of plain nodes through update_run,
 // every other node through the model's update.
 template <class M, Layout L, Scheme Sc, class C>
-void update_row(const typename M::Args& a, const std::uint8_t* flags, node_t row0) {
+void update_row(const typename M::Args& a, const std::uint8_t* flags, node_t row0, bool prefetch) {
     const std::uint32_t nx = a.dims.nx;
     std::uint32_t x = 0;
     while (x < nx) {
@@ -101,7 +124,7 @@ void update_row(const typename M::Args& a, const std::uint8_t* flags, node_t row
         std::uint32_t end = x + 1;
         while (end + 1 < nx && flags[row0 + end] == kFluid)
             ++end;
-        update_run<typename M::Stencil, L, Sc, C>(a, row0 + x, end - x);
+        update_run<typename M::Stencil, L, Sc, C>(a, row0 + x, end - x, prefetch);
         x = end;
     }
 }

@@ -155,6 +155,10 @@ public:
     // bandwidth" figure: device-to-device on a GPU (measured once per device), host memcpy
     // over a working set the size of this lattice on the CPU (host_copy_bandwidth); cached.
     virtual double copy_bandwidth() = 0;
+    // The copy bandwidth measured again now where it moves, and kept: a shared machine's host
+    // memory bandwidth changes within minutes, so the CPU bench probes it beside every repeat.
+    // A GPU's does not move; its cached figure.
+    virtual double copy_bandwidth_now() { return copy_bandwidth(); }
 
     // The kernel bench (engines of models with a step plan, engine/step_plan.hpp; the others
     // have no passes): the passes of one step by name, in order; the resources of a pass's
@@ -239,8 +243,9 @@ bool cuda_device_present(std::string& why);
 // two buffers together hold as many bytes as the lattice, so that both live at the same level
 // of the memory hierarchy: a small run stays in the caches, a lattice a little larger than the
 // last-level cache is not compared with a copy that fits in it, and one far larger is compared
-// with DRAM (host_copy_probe_bytes). Measured once per probe size and thread count, and cached.
-double host_copy_bandwidth(double working_set);
+// with DRAM (host_copy_probe_bytes). Measured once per probe size and thread count, and cached;
+// `again` measures it anew and keeps the new figure.
+double host_copy_bandwidth(double working_set, bool again = false);
 // The size of each of the probe's two buffers: half the working set, rounded up to whole 4 KiB
 // pages, at least 4 KiB and at most 256 MiB (far larger than caches).
 std::size_t host_copy_probe_bytes(double working_set);

@@ -1,6 +1,7 @@
 #!/usr/bin/python3
 """Checks `latticelab bench --json J --markdown M`: ROWS records with positive MLUPS, the
-device and copy bandwidth, and a Markdown table with one line per record; with LATTICES (a
+device and copy bandwidth, and a Markdown table with one line per record; a CPU record's ratio
+to the copy bandwidth is the median of its repeats', each against the probe run beside it; with LATTICES (a
 comma list of NXxNYxNZ), the records' lattices are exactly those, in that order of first use;
 with THREADS (a comma list), the CPU records' OpenMP thread counts are exactly those.
 
@@ -13,6 +14,30 @@ import sys
 def fail(msg):
     print("check_bench: FAIL: " + msg)
     sys.exit(1)
+
+
+def median(v):
+    v = sorted(v)
+    n = len(v)
+    return v[n // 2] if n % 2 else (v[n // 2 - 1] + v[n // 2]) / 2
+
+
+def check_cpu_ratios(r, repeats):
+    """A CPU record sets each repeat against the copy probed beside it: the ratios follow
+    the formulas, and the record's fraction is their median."""
+    copies, fractions = r["copy_gb_per_s_per_repeat"], r["fraction_of_copy_per_repeat"]
+    if len(copies) != repeats or len(fractions) != repeats or min(copies) <= 0:
+        fail("per-repeat copy probes or ratios missing in %s" % r)
+    l = r["lattice"]
+    nodes = l["nx"] * l["ny"] * l["nz"]
+    for sec, copy, frac in zip(r["seconds_per_repeat"], copies, fractions):
+        want = nodes * r["steps"] / sec * r["bytes_per_node_update"] / (copy * 1e9)
+        if abs(frac - want) > 1e-6 * want:
+            fail("a repeat's ratio %g, expected bytes/s over its copy probe = %g" % (frac, want))
+    if abs(r["fraction_of_copy_bandwidth"] - median(fractions)) > 1e-12:
+        fail("fraction_of_copy_bandwidth is not the median of the repeats' ratios")
+    if abs(r["copy_bandwidth_gb_per_s"] - median(copies)) > 1e-9 * median(copies):
+        fail("copy_bandwidth_gb_per_s is not the median of the repeats' probes")
 
 
 def main():
@@ -31,6 +56,8 @@ def main():
         l = r["lattice"]
         seen.add(("%dx%dx%d" % (l["nx"], l["ny"], l["nz"]), r["model"]["stencil"],
                   r["model"]["scheme"], r["model"]["layout"], r.get("openmp_threads")))
+        if "openmp_threads" in r:
+            check_cpu_ratios(r, b["repeats"])
     if len(seen) != rows:
         fail("records repeat a model on one lattice: %s" % sorted(seen))
     if len(sys.argv) > 4:
