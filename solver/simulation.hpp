@@ -151,7 +151,8 @@ public:
     const std::string& backend_note() const { return backend_note_; }
     bool on_gpu() const { return engine_->device().backend == "cuda"; }
     double copy_bandwidth() { return engine_->copy_bandwidth(); }
-    double copy_bandwidth_now() { return engine_->copy_bandwidth_now(); } // Engine's
+    // Probed again on the CPU, where a shared machine's bandwidth moves (the bench, per repeat).
+    double copy_bandwidth_now() { return engine_->copy_bandwidth_now(); }
     // What the halo exchange moved since the start (zeros for one domain).
     HaloTraffic halo_traffic() const;
     // One step of a split lattice with the timeline of its updates and exchange

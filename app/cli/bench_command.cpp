@@ -156,20 +156,26 @@ struct Row {
 };
 
 // On the CPU the copy probe runs again before every repeat, and each repeat is set against the
-// copy measured beside it: a shared machine's memory bandwidth moves within minutes (19 to 55
-// GB/s on this project's 2-core VM, docs/PERFORMANCE.md session 15), far more than the step's.
+// copy measured beside it: a shared machine's memory bandwidth moves within minutes (from 19 to
+// 76 GB/s on this project's 2-core VM, docs/PERFORMANCE.md sessions 15 and 19), far more than
+// the step's. Two untimed steps follow each probe, which has just swept a lattice's worth of
+// memory through the caches (two, so that the in-place schemes keep their parity).
 Row measure(Simulation& sim, const BenchOptions& o, std::int64_t steps) {
     sim.step(int(steps)); // warm-up: caches, clocks, first-touch pages
     const bool probe_each = !sim.on_gpu();
     std::vector<double> seconds, copies, fractions;
     for (int r = 0; r < o.repeats; ++r) {
-        const double copy = probe_each ? sim.copy_bandwidth_now() : sim.copy_bandwidth();
+        if (probe_each) {
+            const double copy = sim.copy_bandwidth_now();
+            sim.step(2);
+            copies.push_back(copy / 1e9);
+        }
         sim.step(int(steps));
         seconds.push_back(sim.performance().seconds);
-        copies.push_back(copy / 1e9);
-        fractions.push_back(
-            performance_of(sim.setup(), {std::uint64_t(steps), seconds.back()}, copy)
-                .fraction_of_copy);
+        if (probe_each)
+            fractions.push_back(performance_of(sim.setup(), {std::uint64_t(steps), seconds.back()},
+                                               copies.back() * 1e9)
+                                    .fraction_of_copy);
     }
     const Dims& d = sim.setup().dims;
     Row row{sim.setup().model,
@@ -220,6 +226,16 @@ std::string registers_cell(const nlohmann::json& record) {
     return cell + " (" + note + ")";
 }
 
+// Every copy probe of the CPU rows (GB/s), in order; none on a GPU.
+std::vector<double> cpu_probes(const std::vector<Row>& rows) {
+    std::vector<double> all;
+    for (const Row& r : rows)
+        if (r.record.contains("copy_gb_per_s_per_repeat"))
+            for (double c : r.record["copy_gb_per_s_per_repeat"])
+                all.push_back(c);
+    return all;
+}
+
 std::string markdown(const std::vector<Row>& rows, const nlohmann::json& device, std::int64_t steps,
                      int repeats) {
     std::string lattices;
@@ -232,8 +248,16 @@ std::string markdown(const std::vector<Row>& rows, const nlohmann::json& device,
       << "- device: " << device["device"].get<std::string>() << " ("
       << device["backend"].get<std::string>() << "; " << device["backend_note"].get<std::string>()
       << ")\n";
-    std::snprintf(buf, sizeof buf, "- measured copy bandwidth: %.2f GB/s (read + write)\n",
-                  device["copy_bandwidth_gb_per_s"].get<double>());
+    const std::vector<double> probes = cpu_probes(rows);
+    if (probes.empty())
+        std::snprintf(buf, sizeof buf, "- measured copy bandwidth: %.2f GB/s (read + write)\n",
+                      device["copy_bandwidth_gb_per_s"].get<double>());
+    else
+        std::snprintf(buf, sizeof buf,
+                      "- measured copy bandwidth: %.2f-%.2f GB/s (read + write), probed before "
+                      "each repeat\n",
+                      *std::min_element(probes.begin(), probes.end()),
+                      *std::max_element(probes.begin(), probes.end()));
     s << buf << "- lattice: " << lattices << ", periodic box with four solid spheres\n"
       << "- " << steps << " steps per measurement, median of " << repeats << " after a warm-up\n";
     if (!rows.empty() && rows.front().threads > 0)
@@ -454,6 +478,12 @@ int bench_command(const BenchOptions& o) {
                             {"records", nlohmann::json::array()}};
         for (const Row& r : rows)
             j["records"].push_back(r.record);
+        // The CPU's probes moved between rows: their median and range, as the table says.
+        if (const std::vector<double> probes = cpu_probes(rows); !probes.empty()) {
+            j["copy_bandwidth_bytes_per_s"] = median(probes) * 1e9;
+            j["copy_gb_per_s_range"] = {*std::min_element(probes.begin(), probes.end()),
+                                        *std::max_element(probes.begin(), probes.end())};
+        }
         outputs.stage("--json", j.dump(2) + "\n");
     }
     if (!o.markdown.empty()) outputs.stage("--markdown", table);

@@ -12,8 +12,9 @@
 // streams have the highest priority, so their blocks start as soon as the interior's leave room.
 // Only node-update tiles split their steps: a planned model's passes may write the copies'
 // slots too. D2Q37's fold (Calore et al. 2016's periodic step) writes stale values next to a y
-// cut into slots the copy then fills, so its copies must follow the whole step (a copy started
-// before it was overwritten: docs/PERFORMANCE.md, session 19).
+// cut into slots the copy then fills, so its copies must follow the whole step: such tiles do not
+// split (Engine::splits_steps), and a copy that landed before the fold was overwritten by it
+// (docs/PERFORMANCE.md, session 19).
 #pragma once
 #include "solver/engine/engine.hpp"
 #include "step_timeline.hpp"

@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <concepts>
+#include <cstdint>
 
 namespace ll {
 
@@ -45,15 +46,28 @@ concept RowModel = M::kSets == 1 && !M::kHasTemperature &&
 #define LL_CPU_LANES
 #endif
 
-// How far ahead of the lanes a run prefetches each population's stream, in 64-byte lines: the
-// next row's first 128 FP32 nodes. A D3Q19 row streams 19 arrays in and 19 out, more than the
-// hardware prefetchers follow; on this project's 2-core AMD EPYC VM the prefetches took D3Q19
-// FP32 at 128^3 from 101-158 to 144-183 MLUPS (4 lines: 148-183, 16: 157-179; docs/PERFORMANCE.md).
+// How far ahead of the lanes a run prefetches each population's stream, in 64-byte lines (128
+// FP32 or 64 FP64 nodes; past a run's end, in the next row, as SoA rows follow each other). A
+// D3Q19 row streams 19 arrays in and 19 out, more than the hardware prefetchers follow; on this
+// project's 2-core AMD EPYC VM D3Q19 at 128^3 gained 29-109 % in MLUPS, and 4 to 16 lines did
+// about as well as 8 (docs/PERFORMANCE.md, session 19).
 inline constexpr std::int64_t kPrefetchLines = 8;
 
+// A prefetch of slot `at` of `base`. The address is formed as an integer: near an array's end
+// it may lie past the array, where pointer arithmetic would be undefined; a prefetch of any
+// address never faults.
+template <class Real>
+inline void prefetch_slot(const Real* base, offset_t at, bool write) {
+    const auto* p = reinterpret_cast<const void*>(reinterpret_cast<std::uintptr_t>(base) +
+                                                  std::uintptr_t(at) * sizeof(Real));
+    if (write)
+        __builtin_prefetch(p, 1);
+    else
+        __builtin_prefetch(p, 0);
+}
+
 // `count` plain nodes from n0 on, along x, none at the row's ends. Flattened: the collision is
-// inlined into the lanes' loop, which the vectoriser needs. With `prefetch` (SoA), the lanes run
-// in chunks of four lines, each after the prefetches of what a later chunk reads and writes.
+// inlined into the lanes' loop, which the vectoriser needs.
 template <class S, Layout L, Scheme Sc, class C, class Real>
 [[gnu::flatten]] LL_CPU_LANES void update_run(const StepArgs<Real, Real>& a, node_t n0,
                                               std::int64_t count, bool prefetch) {
@@ -74,32 +88,33 @@ template <class S, Layout L, Scheme Sc, class C, class Real>
     const CollisionParams<Real> coll = a.coll;
     const Real force[3] = {a.force[0], a.force[1], a.force[2]};
     const Real none[3] = {Real(0), Real(0), Real(0)};
-    const auto chunk = [&](const Real(&g)[3], std::int64_t j0, std::int64_t j1) {
-#pragma omp simd
-        for (std::int64_t j = j0; j < j1; ++j) {
-            Real f[S::Q];
-            LL_UNROLL
-            for (int i = 0; i < S::Q; ++i)
-                f[i] = src[in[i] + offset_t(j) * lane];
-            C::template collide<S>(coll, f, g);
-            LL_UNROLL
-            for (int i = 0; i < S::Q; ++i)
-                dst[out[i] + offset_t(j) * lane] = f[i];
-        }
-    };
+    // With prefetch (SoA only: in AoS a node's values are one stream), the lanes run in chunks
+    // of four lines, each after the prefetches of what a later chunk reads and writes; without,
+    // in one chunk. One loop either way, so the vectorised collision is inlined once.
+    constexpr std::int64_t kLine = 64 / sizeof(Real), kChunk = 4 * kLine;
+    constexpr std::int64_t kAhead = kPrefetchLines * kLine;
+    const bool ahead = L == Layout::SoA && prefetch;
+    const std::int64_t span = ahead ? kChunk : count;
     const auto lanes = [&](const Real(&g)[3]) {
-        if (L != Layout::SoA || !prefetch) return chunk(g, 0, count);
-        constexpr std::int64_t kLine = 64 / sizeof(Real), kChunk = 4 * kLine;
-        constexpr std::int64_t kAhead = kPrefetchLines * kLine;
-        // Past the run's end the addresses lie in the next row (SoA rows follow each other);
-        // a prefetch never faults, even beyond the array.
-        for (std::int64_t j0 = 0; j0 < count; j0 += kChunk) {
-            for (int i = 0; i < S::Q; ++i)
-                for (std::int64_t l = 0; l < kChunk; l += kLine) {
-                    __builtin_prefetch(src + in[i] + offset_t(j0 + kAhead + l), 0);
-                    __builtin_prefetch(dst + out[i] + offset_t(j0 + kAhead + l), 1);
-                }
-            chunk(g, j0, std::min(count, j0 + kChunk));
+        for (std::int64_t j0 = 0; j0 < count; j0 += span) {
+            if (ahead)
+                for (int i = 0; i < S::Q; ++i)
+                    for (std::int64_t l = 0; l < kChunk; l += kLine) {
+                        prefetch_slot(src, in[i] + offset_t(j0 + kAhead + l), false);
+                        prefetch_slot(dst, out[i] + offset_t(j0 + kAhead + l), true);
+                    }
+            const std::int64_t j1 = std::min(count, j0 + span);
+#pragma omp simd
+            for (std::int64_t j = j0; j < j1; ++j) {
+                Real f[S::Q];
+                LL_UNROLL
+                for (int i = 0; i < S::Q; ++i)
+                    f[i] = src[in[i] + offset_t(j) * lane];
+                C::template collide<S>(coll, f, g);
+                LL_UNROLL
+                for (int i = 0; i < S::Q; ++i)
+                    dst[out[i] + offset_t(j) * lane] = f[i];
+            }
         }
     };
     if (has_force(force))

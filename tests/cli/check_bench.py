@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """Checks `latticelab bench --json J --markdown M`: ROWS records with positive MLUPS, the
-device and copy bandwidth, and a Markdown table with one line per record; a CPU record's ratio
-to the copy bandwidth is the median of its repeats', each against the probe run beside it; with LATTICES (a
+device and copy bandwidth, and a Markdown table with one line per record; a CPU record's
+ratio to the copy bandwidth is the median of its repeats', each against the probe beside it,
+and the file's copy bandwidth the median of all the probes; with LATTICES (a
 comma list of NXxNYxNZ), the records' lattices are exactly those, in that order of first use;
 with THREADS (a comma list), the CPU records' OpenMP thread counts are exactly those.
 
@@ -9,17 +10,12 @@ Usage: check_bench.py J M ROWS [LATTICES [THREADS]]
 """
 import json
 import sys
+from statistics import median
 
 
 def fail(msg):
     print("check_bench: FAIL: " + msg)
     sys.exit(1)
-
-
-def median(v):
-    v = sorted(v)
-    n = len(v)
-    return v[n // 2] if n % 2 else (v[n // 2 - 1] + v[n // 2]) / 2
 
 
 def check_cpu_ratios(r, repeats):
@@ -58,6 +54,10 @@ def main():
                   r["model"]["scheme"], r["model"]["layout"], r.get("openmp_threads")))
         if "openmp_threads" in r:
             check_cpu_ratios(r, b["repeats"])
+    probes = [c for r in recs for c in r.get("copy_gb_per_s_per_repeat", [])]
+    if probes and (abs(b["copy_bandwidth_bytes_per_s"] / (1e9 * median(probes)) - 1) > 1e-9
+                   or b["copy_gb_per_s_range"] != [min(probes), max(probes)]):
+        fail("the file's copy bandwidth is not the median and range of the CPU's probes")
     if len(seen) != rows:
         fail("records repeat a model on one lattice: %s" % sorted(seen))
     if len(sys.argv) > 4:

@@ -204,6 +204,31 @@ TEST(CpuRows, RowsComputeWhatThePerNodeUpdateComputes) {
                     }
 }
 
+// The SoA rows' prefetch (cpu_rows.hpp) moves no value: the same bits with it and without, on
+// rows long enough for several of its chunks (148 plain nodes: 2 FP32 chunks and more, 4+ FP64).
+TEST(CpuRows, PrefetchChangesNoValue) {
+    const ModelChoice any{StencilKind::D2Q9, CollisionKind::TRT, Scheme::Pull,
+                          Layout::SoA,       Precision::FP32,    {}};
+    {
+        const test::ScopedEnv env("LATTICELAB_CPU_PREFETCH", "yes");
+        EXPECT_THROW(Simulation::create(mixed_setup(any, false), BackendKind::Cpu), ConfigError);
+    }
+    for (StencilKind st : {StencilKind::D2Q9, StencilKind::D3Q19})
+        for (Precision p : {Precision::FP32, Precision::FP64})
+            for (Scheme sc : kSchemes) {
+                const ModelChoice m{st, CollisionKind::TRT, sc, Layout::SoA, p, {}};
+                const Dims d = dimensions(st) == 2 ? Dims{150, 12, 1} : Dims{150, 6, 5};
+                const auto state = [&](const char* prefetch) {
+                    const test::ScopedEnv env("LATTICELAB_CPU_PREFETCH", prefetch);
+                    return cpu_state(m, false, true, 21, d);
+                };
+                const std::vector<double> with = state("1"), without = state("0");
+                ASSERT_EQ(with.size(), without.size());
+                EXPECT_EQ(std::memcmp(with.data(), without.data(), with.size() * sizeof(double)), 0)
+                    << to_string(st) << " " << label(m);
+            }
+}
+
 // layout = aosoa moves the same values through other addresses, so it computes SoA's bits in
 // every scheme it is built for, with walls, inlets and outlets, and where the lattice's nodes
 // leave the last tile of 32 partly empty (25 x 15 and 13 x 10 x 7).
