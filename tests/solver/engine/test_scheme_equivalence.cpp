@@ -179,14 +179,18 @@ std::vector<double> cpu_state(const ModelChoice& m, bool boundary_nodes, bool ro
     return f;
 }
 
-TEST(CpuRows, RowsComputeWhatThePerNodeUpdateComputes) {
-    // The engine reads the switch when it is made, or this test would compare rows with rows.
+// A CPU engine is refused when switch `name` holds `value` (not auto, 1 or 0). The engine reads
+// its switches when it is made, or the tests below would compare rows with rows.
+void expect_switch_refused(const char* name, const char* value) {
     const ModelChoice any{StencilKind::D2Q9, CollisionKind::TRT, Scheme::Pull,
                           Layout::SoA,       Precision::FP32,    {}};
-    {
-        const test::ScopedEnv env("LATTICELAB_CPU_ROWS", "2");
-        EXPECT_THROW(Simulation::create(mixed_setup(any, false), BackendKind::Cpu), ConfigError);
-    }
+    const test::ScopedEnv env(name, value);
+    EXPECT_THROW(Simulation::create(mixed_setup(any, false), BackendKind::Cpu), ConfigError)
+        << name << " = " << value;
+}
+
+TEST(CpuRows, RowsComputeWhatThePerNodeUpdateComputes) {
+    expect_switch_refused("LATTICELAB_CPU_ROWS", "2");
     for (StencilKind st : {StencilKind::D2Q9, StencilKind::D3Q19})
         for (bool boundary_nodes : {false, true})
             for (Precision p : {Precision::FP32, Precision::FP64})
@@ -207,12 +211,7 @@ TEST(CpuRows, RowsComputeWhatThePerNodeUpdateComputes) {
 // The SoA rows' prefetch (cpu_rows.hpp) moves no value: the same bits with it and without, on
 // rows long enough for several of its chunks (148 plain nodes: 2 FP32 chunks and more, 4+ FP64).
 TEST(CpuRows, PrefetchChangesNoValue) {
-    const ModelChoice any{StencilKind::D2Q9, CollisionKind::TRT, Scheme::Pull,
-                          Layout::SoA,       Precision::FP32,    {}};
-    {
-        const test::ScopedEnv env("LATTICELAB_CPU_PREFETCH", "yes");
-        EXPECT_THROW(Simulation::create(mixed_setup(any, false), BackendKind::Cpu), ConfigError);
-    }
+    expect_switch_refused("LATTICELAB_CPU_PREFETCH", "yes");
     for (StencilKind st : {StencilKind::D2Q9, StencilKind::D3Q19})
         for (Precision p : {Precision::FP32, Precision::FP64})
             for (Scheme sc : kSchemes) {
