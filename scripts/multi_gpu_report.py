@@ -72,6 +72,24 @@ def mpi_tables(runs):
                 100 * r["mlups"] / (n * one) if one else 0, sub.get("transport", "one domain"),
                 max((p.get("exchange_seconds", 0) for p in ranks), default=0),
                 "%.1f" % (min(rates) / 1e9) if rates else "-"))
+    for kind, n in sorted(found):
+        lines += traced_step(found[(kind, n)], "%s, %d ranks" % (kind, n))
+    return lines
+
+
+def traced_step(run, name):
+    """The step that `run --timeline` traced after the measured ones: every rank's spans."""
+    t = run.get("subdomains", {}).get("timeline")
+    if not t:
+        return []
+    lines = ["\n### The traced step (run --timeline), %s: step %.1f us, exchange %.1f us, "
+             "%.1f us of it after the last update\n" % (name, t["step_us"], t["exchange_us"],
+                                                       t["exposed_exchange_us"]),
+             "Each rank's clock starts at its own first mark.\n",
+             "| lane | what | begin us | end us |", "|---|---|---:|---:|"]
+    for sp in t["spans"]:
+        lines.append("| %s | %s | %.1f | %.1f |" % (sp["lane"], sp["what"], sp["begin_us"],
+                                                    sp["end_us"]))
     return lines
 
 

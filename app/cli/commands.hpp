@@ -29,6 +29,7 @@ struct RunOptions {
     std::string tiles;                       // --tiles NxMxK (solver/domain/tiling.hpp)
     std::optional<int> subdomains;           // --subdomains N: the tiling chosen for N
     std::string devices;                     // --devices 0,1,...: GPUs of this process
+    bool timeline = false;                   // --timeline: one more step, traced (subdomains)
     bool quiet = false;
 };
 

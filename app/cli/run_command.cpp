@@ -14,6 +14,7 @@
 #include "render/png_writer.hpp"
 #include "render/slice_figure.hpp"
 #include "run_subdomains.hpp"
+#include "scale_bench.hpp"
 #include "solver/diagnostics/heat_transfer.hpp"
 #include "solver/diagnostics/rt_fronts.hpp"
 #include "solver/scenario/preflight.hpp"
@@ -320,7 +321,23 @@ void write_outputs(Simulation& sim, const Input& in, const RunResult& r, const R
             stage(option, std::move(bytes));
     }
     if (!o.png.empty()) stage("--png", png_slice(sim, in, o));
-    if (!o.json.empty()) stage("--json", json_record(sim, r, o, in.steps));
+    // The record before the traced step (which adds a step and an exchange), the timeline after.
+    std::string record = o.json.empty() ? "" : json_record(sim, r, o, in.steps);
+    if (o.timeline) {
+        const nlohmann::json t = traced_step_record(sim);
+        if (writer && !o.quiet)
+            std::printf("timeline   one more step (%lld), traced: step %.1f us, exchange %.1f us, "
+                        "%.1f us of it after the last update\n%s",
+                        (long long)t["step"].get<std::uint64_t>(), t["step_us"].get<double>(),
+                        t["exchange_us"].get<double>(), t["exposed_exchange_us"].get<double>(),
+                        timeline_chart(t).c_str());
+        if (!record.empty()) {
+            nlohmann::json j = nlohmann::json::parse(record);
+            j["subdomains"]["timeline"] = t;
+            record = j.dump(2) + "\n";
+        }
+    }
+    if (!record.empty()) stage("--json", std::move(record));
     if (probe) stage("--probe-csv", probe->csv());
     if (writer) outputs.commit();
 }
@@ -387,6 +404,13 @@ CLI::App* add_run(CLI::App& app, RunOptions& o) {
                     "split the lattice into N subdomains, tiled to exchange the fewest halo "
                     "values (instead of --tiles)")
         ->check(CLI::Range(1, 4096));
+    run->add_flag("--timeline", o.timeline,
+                  "after the run and its outputs, one more step traced on every subdomain: "
+                  "when each one's border, interior and update ran and when its halos moved "
+                  "(CUDA events on GPUs, host clocks on the CPU), drawn as bars with the "
+                  "exchange's time past the last update (what the updates did not hide), and "
+                  "added to --json as subdomains.timeline. Under mpirun every rank's spans, each "
+                  "rank timed from its own first mark. Needs subdomains");
     run->add_flag("--quiet,-q", o.quiet, "no progress and no summary");
     run->footer(
         "Default steps without --steps or --until-steady:\n" + default_steps_table() + "\n" +
@@ -448,6 +472,8 @@ std::unique_ptr<Simulation> start(const RunOptions& o, BackendKind backend, Inpu
             throw ConfigError("--png-field " + temperature_unavailable());
         if (ranks.several() && backend != BackendKind::Cpu) select_cuda_device(local_rank());
         sim = Simulation::create(std::move(in.setup), backend);
+        if (const std::string why = timeline_error(o, sim->setup()); !why.empty())
+            throw ConfigError(why);
     } catch (const ConfigError& e) {
         if (!ranks.several()) throw;
         failure = e.what();

@@ -1,6 +1,6 @@
 // `latticelab run` on a lattice in subdomains (solver/domain/): the --tiles, --subdomains and
 // --devices options, under mpirun the ranks' agreement on batches and stops, the .pvti pieces,
-// and the subdomain part of the --json record.
+// the subdomain part of the --json record and --timeline's traced step.
 #pragma once
 #include "commands.hpp"
 #include "ranks.hpp"
@@ -33,5 +33,13 @@ std::vector<std::pair<std::string, std::string>> vtk_documents(const RunOptions&
 // The tiling, halo bytes per step (every rank's sends), exchanges and, over MPI ranks, each
 // rank's nodes, time, sends and MLUPS (collective: every rank calls it).
 nlohmann::json subdomain_record(Simulation& sim, const Measurement& total);
+
+// --timeline: one more step, traced on every tile (TiledEngine::trace_step), after the run's
+// outputs are read; under mpirun every rank's spans, gathered (collective), each rank's lanes
+// named "rank K: ..." and timed from that rank's own first mark. Its summary (step_us,
+// exchange_us, exposed_exchange_us) comes with the spans. Empty for a run in one domain.
+nlohmann::json traced_step_record(Simulation& sim);
+// "--timeline: ..." when the run has no subdomains to trace, else empty.
+std::string timeline_error(const RunOptions& o, const SimulationSetup& s);
 
 } // namespace ll::cli

@@ -57,6 +57,8 @@ nlohmann::json gpu_model_rows(const std::vector<Sample>& rows, double bandwidth,
 nlohmann::json step_timeline(SimulationSetup s, const std::string& name, const Tiles& tiles,
                              const std::vector<int>& devices, BackendKind backend);
 std::string timeline_chart(const nlohmann::json& timeline);
+// Each span as {lane, what, begin_us, end_us}, the form timeline_chart draws.
+nlohmann::json spans_json(const std::vector<TimelineSpan>& spans);
 // Adds step_us, updates_end_us, exchange_us and exposed_exchange_us (the exchange past the last
 // update: what the updates do not hide) to a timeline's JSON.
 void summarise_timeline(const std::vector<TimelineSpan>& spans, nlohmann::json& timeline);

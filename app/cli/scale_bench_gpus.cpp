@@ -175,15 +175,20 @@ nlohmann::json step_timeline(SimulationSetup s, const std::string& name, const T
                         {"tiles", to_string(tiles)},
                         {"transport", sim->halo_traffic().transport},
                         {"halo_bytes_per_step", sim->halo_traffic().bytes_per_exchange()},
-                        {"spans", nlohmann::json::array()}};
+                        {"spans", spans_json(spans)}};
     if (!devices.empty()) j["gpus"] = devices;
-    for (const TimelineSpan& sp : spans)
-        j["spans"].push_back({{"lane", sp.lane},
-                              {"what", sp.what},
-                              {"begin_us", sp.begin_us},
-                              {"end_us", sp.end_us}});
     summarise_timeline(spans, j);
     return j;
+}
+
+nlohmann::json spans_json(const std::vector<TimelineSpan>& spans) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const TimelineSpan& sp : spans)
+        out.push_back({{"lane", sp.lane},
+                       {"what", sp.what},
+                       {"begin_us", sp.begin_us},
+                       {"end_us", sp.end_us}});
+    return out;
 }
 
 // How much of the exchange the updates hide: the exchange's extent (its first mark to its

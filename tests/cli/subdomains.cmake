@@ -14,6 +14,8 @@ cli_bad(devices_on_cpu "--devices 7: GPUs need the CUDA back end"
         run cavity2d --backend cpu --devices 7)
 cli_bad(devices_list "--devices 'x': must be a comma list of GPU numbers"
         run cavity2d --devices 0,x)
+cli_bad(timeline_one_domain "--timeline: this run is one domain, with no halo exchange to trace"
+        run cavity2d --backend cpu --steps 5 --timeline)
 cli_bad(tiles_and_subdomains "--tiles and --subdomains: give one"
         run cavity2d --backend cpu --tiles 2x1 --subdomains 2)
 cli_bad(subdomains_prime "--tiles: no tiling of 11 subdomains fits"
