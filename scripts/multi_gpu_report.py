@@ -72,8 +72,9 @@ def mpi_tables(runs):
                 100 * r["mlups"] / (n * one) if one else 0, sub.get("transport", "one domain"),
                 max((p.get("exchange_seconds", 0) for p in ranks), default=0),
                 "%.1f" % (min(rates) / 1e9) if rates else "-"))
-    for kind, n in sorted(found):
-        lines += traced_step(found[(kind, n)], "%s, %d ranks" % (kind, n))
+    for kind in ("weak", "strong"):
+        for n in sorted(k[1] for k in found if k[0] == kind):
+            lines += traced_step(found[(kind, n)], "%s, %d ranks" % (kind, n))
     return lines
 
 
@@ -85,7 +86,8 @@ def traced_step(run, name):
     lines = ["\n### The traced step (run --timeline), %s: step %.1f us, exchange %.1f us, "
              "%.1f us of it after the last update\n" % (name, t["step_us"], t["exchange_us"],
                                                        t["exposed_exchange_us"]),
-             "Each rank's clock starts at its own first mark.\n",
+             "Each rank's clock starts at its own first mark; the heading's figures are the "
+             "worst rank's, each from its own spans.\n",
              "| lane | what | begin us | end us |", "|---|---|---:|---:|"]
     for sp in t["spans"]:
         lines.append("| %s | %s | %.1f | %.1f |" % (sp["lane"], sp["what"], sp["begin_us"],

@@ -284,8 +284,8 @@ std::string png_slice(Simulation& sim, const Input& in, const RunOptions& o) {
     return render::encode_png(render::render_slice_figure(f, painted.get()));
 }
 
-std::string json_record(Simulation& sim, const RunResult& r, const RunOptions& o,
-                        std::int64_t planned_steps) {
+nlohmann::json json_record(Simulation& sim, const RunResult& r, const RunOptions& o,
+                           std::int64_t planned_steps) {
     nlohmann::json j = perf_record(sim, r.total);
     const SimulationSetup& s = sim.setup();
     if (s.tiles.count() > 1 || (s.ranks && s.ranks->size() > 1))
@@ -303,11 +303,12 @@ std::string json_record(Simulation& sim, const RunResult& r, const RunOptions& o
         j["interrupted"] = {{"signal", signal_name(r.interrupted_by)},
                             {"step", sim.time_step()},
                             {"planned_steps", planned_steps}};
-    return j.dump(2) + "\n";
+    return j;
 }
 
 // Every output staged as a temporary (or held, for a stream), then all renamed together: a
-// failure anywhere writes nothing.
+// failure anywhere writes nothing, a failure of --timeline's traced step included (it runs on
+// every rank after the fields are read, before the commit).
 // Under mpirun every rank takes part in reading the fields; rank 0 alone writes.
 void write_outputs(Simulation& sim, const Input& in, const RunResult& r, const RunOptions& o,
                    Probe* probe, OutputSet& outputs, bool writer) {
@@ -322,7 +323,7 @@ void write_outputs(Simulation& sim, const Input& in, const RunResult& r, const R
     }
     if (!o.png.empty()) stage("--png", png_slice(sim, in, o));
     // The record before the traced step (which adds a step and an exchange), the timeline after.
-    std::string record = o.json.empty() ? "" : json_record(sim, r, o, in.steps);
+    nlohmann::json record = o.json.empty() ? nlohmann::json() : json_record(sim, r, o, in.steps);
     if (o.timeline) {
         const nlohmann::json t = traced_step_record(sim);
         if (writer && !o.quiet)
@@ -331,13 +332,9 @@ void write_outputs(Simulation& sim, const Input& in, const RunResult& r, const R
                         (long long)t["step"].get<std::uint64_t>(), t["step_us"].get<double>(),
                         t["exchange_us"].get<double>(), t["exposed_exchange_us"].get<double>(),
                         timeline_chart(t).c_str());
-        if (!record.empty()) {
-            nlohmann::json j = nlohmann::json::parse(record);
-            j["subdomains"]["timeline"] = t;
-            record = j.dump(2) + "\n";
-        }
+        if (!o.json.empty()) record["subdomains"]["timeline"] = t;
     }
-    if (!record.empty()) stage("--json", std::move(record));
+    if (!o.json.empty()) stage("--json", record.dump(2) + "\n");
     if (probe) stage("--probe-csv", probe->csv());
     if (writer) outputs.commit();
 }
@@ -471,9 +468,9 @@ std::unique_ptr<Simulation> start(const RunOptions& o, BackendKind backend, Inpu
         if (!o.png.empty() && in.field.kind == FieldKind::Temperature && !has_temperature(in.setup))
             throw ConfigError("--png-field " + temperature_unavailable());
         if (ranks.several() && backend != BackendKind::Cpu) select_cuda_device(local_rank());
-        sim = Simulation::create(std::move(in.setup), backend);
-        if (const std::string why = timeline_error(o, sim->setup()); !why.empty())
+        if (const std::string why = timeline_error(o, in.setup); !why.empty())
             throw ConfigError(why);
+        sim = Simulation::create(std::move(in.setup), backend);
     } catch (const ConfigError& e) {
         if (!ranks.several()) throw;
         failure = e.what();

@@ -140,64 +140,46 @@ nlohmann::json subdomain_record(Simulation& sim, const Measurement& total) {
     return d;
 }
 
-namespace {
-
-// One span per line, its four fields separated by tabs (lane names hold no tab).
-std::string spans_text(const std::vector<TimelineSpan>& spans) {
-    std::string out;
-    for (const TimelineSpan& sp : spans)
-        out += sp.lane + '\t' + sp.what + '\t' + std::to_string(sp.begin_us) + '\t' +
-               std::to_string(sp.end_us) + '\n';
-    return out;
-}
-std::vector<TimelineSpan> spans_from_text(const std::string& text, const std::string& prefix) {
-    std::vector<TimelineSpan> spans;
-    std::istringstream in(text);
-    for (std::string line; std::getline(in, line);) {
-        std::istringstream fields(line);
-        TimelineSpan sp;
-        std::string begin, end;
-        std::getline(fields, sp.lane, '\t');
-        std::getline(fields, sp.what, '\t');
-        std::getline(fields, begin, '\t');
-        std::getline(fields, end, '\t');
-        sp.lane = prefix + sp.lane;
-        sp.begin_us = std::stod(begin);
-        sp.end_us = std::stod(end);
-        spans.push_back(std::move(sp));
-    }
-    return spans;
-}
-
-} // namespace
-
 std::string timeline_error(const RunOptions& o, const SimulationSetup& s) {
     if (!o.timeline || s.tiles.count() > 1) return "";
     return "--timeline: this run is one domain, with no halo exchange to trace; split it with "
-           "--tiles, --subdomains, --devices or mpirun";
+           "--tiles, --subdomains, --devices with two GPUs or more, or mpirun";
 }
 
 nlohmann::json traced_step_record(Simulation& sim) {
     const SimulationSetup& s = sim.setup();
-    if (s.tiles.count() < 2) return {};
     const bool ranks = s.ranks && s.ranks->size() > 1;
     // Every rank starts the traced step at about the same moment, so that a rank's exchange
     // shows its wait for its neighbours' halos, not for the last rank to finish its outputs.
-    std::uint64_t start = 0;
-    if (ranks) s.ranks->sum(&start, 1);
-    const std::string mine = spans_text(sim.trace_step());
+    std::uint64_t barrier = 0;
+    if (ranks) s.ranks->sum(&barrier, 1);
+    const std::string mine = spans_json(sim.trace_step()).dump();
     const std::vector<std::string> all = ranks ? s.ranks->all_gather(mine) : std::vector{mine};
-    std::vector<TimelineSpan> spans;
-    for (std::size_t k = 0; k < all.size(); ++k) {
-        const std::string prefix = ranks ? "rank " + std::to_string(k) + ": " : "";
-        for (TimelineSpan& sp : spans_from_text(all[k], prefix))
-            spans.push_back(std::move(sp));
-    }
+    // Each rank's summary from its own spans (its own clock); the run's is the worst rank's.
     nlohmann::json t = {{"step", sim.time_step()},
                         {"clocks", ranks ? "each rank from its own first mark"
                                          : "from the first mark of each GPU (or the host's)"},
-                        {"spans", spans_json(spans)}};
-    summarise_timeline(spans, t);
+                        {"spans", nlohmann::json::array()},
+                        {"per_rank", nlohmann::json::array()}};
+    for (std::size_t k = 0; k < all.size(); ++k) {
+        std::vector<TimelineSpan> spans;
+        for (const auto& sp : nlohmann::json::parse(all[k]))
+            spans.push_back(
+                {(ranks ? "rank " + std::to_string(k) + ": " : "") + sp["lane"].get<std::string>(),
+                 sp["what"].get<std::string>(), sp["begin_us"].get<double>(),
+                 sp["end_us"].get<double>()});
+        nlohmann::json rank = {{"rank", k}};
+        summarise_timeline(spans, rank);
+        t["per_rank"].push_back(rank);
+        for (const auto& sp : spans_json(spans))
+            t["spans"].push_back(sp);
+    }
+    for (const char* key : {"step_us", "updates_end_us", "exchange_us", "exposed_exchange_us"}) {
+        double worst = 0;
+        for (const auto& rank : t["per_rank"])
+            worst = std::max(worst, rank[key].get<double>());
+        t[key] = worst;
+    }
     return t;
 }
 

@@ -36,8 +36,8 @@ nlohmann::json subdomain_record(Simulation& sim, const Measurement& total);
 
 // --timeline: one more step, traced on every tile (TiledEngine::trace_step), after the run's
 // outputs are read; under mpirun every rank's spans, gathered (collective), each rank's lanes
-// named "rank K: ..." and timed from that rank's own first mark. Its summary (step_us,
-// exchange_us, exposed_exchange_us) comes with the spans. Empty for a run in one domain.
+// named "rank K: ..." and timed from that rank's own first mark. Each rank's summary (step_us,
+// exchange_us, exposed_exchange_us) from its own spans in per_rank, the worst rank's at the top.
 nlohmann::json traced_step_record(Simulation& sim);
 // "--timeline: ..." when the run has no subdomains to trace, else empty.
 std::string timeline_error(const RunOptions& o, const SimulationSetup& s);

@@ -39,6 +39,18 @@ add_test(NAME cli_subdomains_equal_one_domain
                  ${CLI_OUT}/subdomains ${CLI_EXE} ${CLI_PY} ${CMAKE_CURRENT_SOURCE_DIR})
 set_tests_properties(cli_subdomains_equal_one_domain PROPERTIES LABELS cpu TIMEOUT 100)
 
+# --timeline in one process: 2 tiles' updates and the host exchange of one more step, the
+# chart on stdout and the spans in --json (over ranks: mpi.cmake).
+add_test(NAME cli_subdomains_timeline
+         COMMAND sh -c "set -e; rm -rf \"$0\"; mkdir -p \"$0\"; \
+\"$1\" run cavity2d --backend cpu --steps 10 --tiles 2x1 --timeline --json \"$0/one.json\" \
+  > \"$0/one.log\"; \
+\"$2\" \"$3/check_timeline_json.py\" \"$0/one.json\" 0; \
+grep -q '^timeline   one more step (11), traced' \"$0/one.log\"; \
+grep -q '^tile 1, host clock update  *|' \"$0/one.log\""
+                 ${CLI_OUT}/subdomains_timeline ${CLI_EXE} ${CLI_PY} ${CMAKE_CURRENT_SOURCE_DIR})
+set_tests_properties(cli_subdomains_timeline PROPERTIES LABELS cpu TIMEOUT 60)
+
 # scale-bench on the CPU at a tiny size: every table is written, and the numbers are sane.
 cli_ok(scale_bench
        "scale-bench;--backend;cpu;--size;16;--weak-size;8;--counts;1,2,3;--repeats;1;--quiet;--json;%OUT%/s.json;--markdown;%OUT%/s.md"
