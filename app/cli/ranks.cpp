@@ -50,7 +50,7 @@ void agree_on_start(const RankContext& c, const std::string& my_error) {
     }
     // One record per rank: its binary, its arguments, then its error (possibly empty).
     const std::string mine = binary_fingerprint() + "\n" + command_line_text() + "\n" + my_error;
-    const std::vector<std::string> all = c.ranks->all_gather(mine);
+    const std::vector<std::string> all = c.ranks->all_gather(mine, "the start-up check");
     const auto field = [](const std::string& r, int k) {
         std::size_t at = 0;
         for (int i = 0; i < k; ++i)

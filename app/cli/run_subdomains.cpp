@@ -119,7 +119,8 @@ nlohmann::json subdomain_record(Simulation& sim, const Measurement& total) {
     const double nodes = double(b.extent(0)) * b.extent(1) * b.extent(2);
     const auto all = s.ranks->all_gather(
         std::to_string(nodes) + " " + std::to_string(total.seconds) + " " +
-        std::to_string(h.bytes_per_exchange()) + " " + std::to_string(h.seconds));
+            std::to_string(h.bytes_per_exchange()) + " " + std::to_string(h.seconds),
+        "the per-rank record of --json");
     d["ranks"] = s.ranks->size();
     d["per_rank"] = nlohmann::json::array();
     double sent = 0;
@@ -154,7 +155,8 @@ nlohmann::json traced_step_record(Simulation& sim) {
     std::uint64_t barrier = 0;
     if (ranks) s.ranks->sum(&barrier, 1);
     const std::string mine = spans_json(sim.trace_step()).dump();
-    const std::vector<std::string> all = ranks ? s.ranks->all_gather(mine) : std::vector{mine};
+    const std::vector<std::string> all =
+        ranks ? s.ranks->all_gather(mine, "the traced step's timeline") : std::vector{mine};
     // Each rank's summary from its own spans (its own clock); the run's is the worst rank's.
     nlohmann::json t = {{"step", sim.time_step()},
                         {"clocks", ranks ? "each rank from its own first mark"

@@ -136,7 +136,8 @@ public:
         const DeviceScope on(device_);
         ncclUniqueId id{};
         if (comm.rank() == 0) nccl_check(ncclGetUniqueId(&id), "ncclGetUniqueId");
-        const auto ids = comm.all_gather(comm.rank() == 0 ? to_hex(&id, sizeof id) : "");
+        const auto ids = comm.all_gather(comm.rank() == 0 ? to_hex(&id, sizeof id) : "",
+                                         "NCCL's set-up (its id from rank 0)");
         from_hex(ids.at(0), &id);
         ncclConfig_t config = NCCL_CONFIG_INITIALIZER;
         config.blocking = 0; // every wait polled against the timeout
@@ -337,7 +338,8 @@ std::unique_ptr<NcclExchange> make_nccl_exchange(Communicator& comm, Engine& til
     static std::once_flag nvls;
     std::call_once(nvls, [] { setenv("NCCL_NVLS_ENABLE", "0", 0); });
     int device = -1;
-    why = cuda::ranks_not_ready(comm.all_gather(cuda::gpu_identity(tile, device)));
+    why = cuda::ranks_not_ready(
+        comm.all_gather(cuda::gpu_identity(tile, device), "NCCL's set-up (each rank's GPU)"));
     if (!why.empty()) return nullptr;
     // A failure on one rank alone is agreed on, so that no rank waits for it in NCCL's set-up.
     std::unique_ptr<cuda::Nccl> nccl;
@@ -347,7 +349,7 @@ std::unique_ptr<NcclExchange> make_nccl_exchange(Communicator& comm, Engine& til
     } catch (const std::exception& e) {
         failed = e.what();
     }
-    const auto failures = comm.all_gather(failed);
+    const auto failures = comm.all_gather(failed, "NCCL's set-up (each rank's result)");
     for (std::size_t r = 0; r < failures.size(); ++r)
         if (!failures[r].empty()) {
             why = "rank " + std::to_string(r) + " could not set NCCL up: " + failures[r];

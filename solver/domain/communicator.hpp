@@ -30,8 +30,9 @@ public:
     // Element-wise sums over all ranks, in place, on every rank.
     virtual void sum(double* values, std::size_t count) = 0;
     virtual void sum(std::uint64_t* values, std::size_t count) = 0;
-    // Every rank's text, in rank order, on every rank.
-    virtual std::vector<std::string> all_gather(const std::string& mine) = 0;
+    // Every rank's text, in rank order, on every rank; `what` names the gather in the message
+    // about a rank that does not answer in time.
+    virtual std::vector<std::string> all_gather(const std::string& mine, const char* what) = 0;
     // Ends every rank of the run at once with `code` (after a failure that the others cannot
     // learn of in an orderly way, e.g. a peer that stopped answering).
     [[noreturn]] virtual void abort(int code) = 0;
@@ -45,7 +46,9 @@ public:
     void exchange(const std::vector<Message>& sends, const std::vector<Message>& receives) override;
     void sum(double*, std::size_t) override {}
     void sum(std::uint64_t*, std::size_t) override {}
-    std::vector<std::string> all_gather(const std::string& mine) override { return {mine}; }
+    std::vector<std::string> all_gather(const std::string& mine, const char*) override {
+        return {mine};
+    }
     [[noreturn]] void abort(int code) override;
 };
 

@@ -95,19 +95,19 @@ public:
     void sum(std::uint64_t* values, std::size_t count) override {
         reduce(values, count, MPI_UINT64_T, "a sum over ranks");
     }
-    std::vector<std::string> all_gather(const std::string& mine) override {
+    std::vector<std::string> all_gather(const std::string& mine, const char* what) override {
         int length = int(mine.size());
         std::vector<int> lengths(std::size_t(size_), 0);
         MPI_Request r;
         MPI_Iallgather(&length, 1, MPI_INT, lengths.data(), 1, MPI_INT, MPI_COMM_WORLD, &r);
-        wait_all_ranks(r, "the start-up check");
+        wait_all_ranks(r, what);
         std::vector<int> offsets(std::size_t(size_), 0);
         for (int k = 1; k < size_; ++k)
             offsets[k] = offsets[k - 1] + lengths[k - 1];
         std::string all(std::size_t(offsets.back() + lengths.back()), '\0');
         MPI_Iallgatherv(mine.data(), length, MPI_CHAR, all.data(), lengths.data(), offsets.data(),
                         MPI_CHAR, MPI_COMM_WORLD, &r);
-        wait_all_ranks(r, "the start-up check");
+        wait_all_ranks(r, what);
         std::vector<std::string> texts;
         for (int k = 0; k < size_; ++k)
             texts.push_back(all.substr(std::size_t(offsets[k]), std::size_t(lengths[k])));
