@@ -1,6 +1,7 @@
 // What the tables of `latticelab scale-bench` (scale_bench_command.cpp) are made of: one timed
 // configuration per row, over subdomains of one device or over several GPUs
-// (scale_bench_gpus.cpp).
+// (scale_bench_gpus.cpp). Its step timelines' helpers (spans_json, summarise_timeline,
+// timeline_chart) also serve `run --timeline` (run_subdomains.cpp).
 #pragma once
 #include "solver/domain/tiling.hpp"
 #include "solver/simulation.hpp"
