@@ -20,7 +20,9 @@ struct Sample {
     HaloTransport transport = HaloTransport::Auto;
     std::vector<int> devices; // GPUs of the tiles (tile t on devices[t % n]); empty: the current
     double seconds_per_step = 0, mlups = 0, halo_bytes_per_step = 0, efficiency = 0;
-    std::string moved_by; // the transport the run reported (HaloTraffic::transport)
+    double host_queue_us = 0; // the host's time queuing a step (where it nears the step's, the
+                              // GPU waits for the host)
+    std::string moved_by;     // the transport the run reported (HaloTraffic::transport)
 };
 
 Sample sample(const std::string& table, const std::string& tiling, const Tiles& tiles,

@@ -41,8 +41,9 @@ void table(std::ostringstream& md, const std::vector<Sample>& rows, const std::s
         return;
     md << "\n## " << name << "\n\n"
        << efficiency_note
-       << "\n\n| subdomains | tiling | lattice | MLUPS | halo MB/step | efficiency | GPUs |\n"
-       << "|---:|---|---|---:|---:|---:|---|\n";
+       << "\n\n| subdomains | tiling | lattice | MLUPS | halo MB/step | efficiency | host queuing "
+          "us/step | GPUs |\n"
+       << "|---:|---|---|---:|---:|---:|---:|---|\n";
     char buf[512];
     for (const Sample& r : rows) {
         if (r.table != name) continue;
@@ -51,10 +52,11 @@ void table(std::ostringstream& md, const std::vector<Sample>& rows, const std::s
             if (!gpus.empty()) gpus += ",";
             gpus += std::to_string(d);
         }
-        std::snprintf(buf, sizeof buf, "| %d | %s (%s) | %s | %.1f | %.3f | %.1f %% | %s |\n",
-                      r.tiles.count(), r.tiling.c_str(), to_string(r.tiles).c_str(),
-                      lattice_text(r.dims).c_str(), r.mlups, r.halo_bytes_per_step / 1e6,
-                      100 * r.efficiency, gpus.empty() ? "this device" : gpus.c_str());
+        std::snprintf(
+            buf, sizeof buf, "| %d | %s (%s) | %s | %.1f | %.3f | %.1f %% | %.0f | %s |\n",
+            r.tiles.count(), r.tiling.c_str(), to_string(r.tiles).c_str(),
+            lattice_text(r.dims).c_str(), r.mlups, r.halo_bytes_per_step / 1e6, 100 * r.efficiency,
+            r.host_queue_us, gpus.empty() ? "this device" : gpus.c_str());
         md << buf;
     }
 }

@@ -45,6 +45,7 @@ Sample measure(SimulationSetup s, Sample row, BackendKind backend, int repeats) 
             ? (after.bytes - before.bytes) / double(after.exchanges - before.exchanges)
             : 0;
     row.moved_by = after.transport;
+    row.host_queue_us = 1e6 * (after.queue_seconds - before.queue_seconds) / (steps * repeats);
     return row;
 }
 
@@ -69,6 +70,7 @@ nlohmann::json to_json(const Sample& r, bool gpu) {
                         {"seconds_per_step", r.seconds_per_step},
                         {"mlups", r.mlups},
                         {"halo_bytes_per_step", r.halo_bytes_per_step},
+                        {"host_queue_us_per_step", r.host_queue_us},
                         {"efficiency", r.efficiency}};
     if (!r.devices.empty()) j["gpus"] = r.devices;
     return j;

@@ -2,6 +2,7 @@
 #include "../domain/device_exchange.hpp"
 #include "../domain/device_pieces.hpp"
 #include "../domain/nccl_exchange.hpp"
+#include "../domain/queued_graph.hpp"
 #include "../domain/step_timeline.hpp"
 #include "../engine/engine.hpp"
 #include "../lab/memory_probe.hpp"
@@ -30,6 +31,9 @@ std::unique_ptr<NcclExchange> make_nccl_exchange(Communicator&, Engine&,
     return nullptr;
 }
 std::unique_ptr<StreamClock> make_stream_clock() {
+    return nullptr;
+}
+std::unique_ptr<QueuedGraph> make_queued_graph() {
     return nullptr;
 }
 bool nccl_compiled_in() {

@@ -99,6 +99,7 @@ void TiledEngine::set_flags(const std::vector<std::uint8_t>& flags) {
 }
 
 void TiledEngine::build_links() {
+    step_graph_.reset();
     for (auto& e : engines_)
         if (e) e->clear_halo_lists();
     std::vector<std::vector<std::array<int, 3>>> velocities;
@@ -220,12 +221,14 @@ std::uint64_t TiledEngine::count_nonfinite() {
 }
 
 void TiledEngine::set_flow(const FlowParams& flow) {
+    step_graph_.reset(); // its launches hold the old parameters
     cfg_.flow = flow;
     for (auto& e : engines_)
         if (e) e->set_flow(flow);
     if (whole_) whole_->set_flow(flow);
 }
 void TiledEngine::set_launch(const LaunchConfig& launch) {
+    step_graph_.reset();
     cfg_.launch = launch;
     for (auto& e : engines_)
         if (e) e->set_launch(launch);

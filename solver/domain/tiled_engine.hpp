@@ -10,6 +10,7 @@
 #include "device_pieces.hpp"
 #include "halo_plan.hpp"
 #include "nccl_exchange.hpp"
+#include "queued_graph.hpp"
 #include "solver/engine/engine.hpp"
 #include "step_timeline.hpp"
 #include "tiling.hpp"
@@ -27,10 +28,14 @@ using EngineMaker = std::function<std::unique_ptr<Engine>(const EngineConfig&, i
 // tiles or other ranks') and exchanges (one per step), the seconds spent in exchanges (host
 // time for the host-staged exchange, GPU time by CUDA events for NCCL, none for the one-GPU
 // device exchange, which is queued behind the steps and timed with them) and how the halos
-// moved.
+// moved. queue_seconds: the host's time spent queuing steps on GPUs (where it nears the steps'
+// own time, the GPUs wait for the host); replayed_steps: those of them replayed from a CUDA
+// graph of two steps (TiledEngine::step).
 struct HaloTraffic {
     std::string transport;
     double seconds = 0;
+    double queue_seconds = 0;
+    std::uint64_t replayed_steps = 0;
     double bytes = 0;
     std::uint64_t exchanges = 0;
     double bytes_per_exchange() const { return exchanges ? bytes / double(exchanges) : 0; }
@@ -101,7 +106,13 @@ private:
     HaloCopies in_sectors(std::vector<HaloCopy> copies) const;
     void make_nccl_exchange_for_links();
     // Stepping (tiled_step.cpp).
+    void queue_steps(int steps);
     void queue_step(StreamClock* clock);
+    // The graph of two steps (step_graph_): whether it may be captured here, whether what it
+    // baked in still holds, and its capture.
+    bool graphs_steps() const;
+    std::vector<void*> current_sets() const;
+    void capture_step_graph();
     // Every tile updates its border first, and the exchange runs beside the interiors
     // (decided once per set of links: border_first_).
     bool overlaps_exchange() const;
@@ -143,6 +154,16 @@ private:
     DeviceInfo info_;
     HaloTraffic traffic_;
     double sector_share_ = 0; // of the halo values the device exchange copies in runs
+    // Two steps of the tiles on one GPU and their exchange as one CUDA graph (queued_graph.hpp),
+    // replayed while every tile's current buffers are those it was captured with (two steps
+    // bring back the buffers and the parity). Dropped whenever what its launches bake in
+    // changes: links, flow, launch configuration, state. LATTICELAB_TILED_GRAPH=0 queues every
+    // step from the host.
+    std::unique_ptr<QueuedGraph> step_graph_;
+    std::vector<void*> graph_sets_;
+    const bool graphs_allowed_ = env_switch(
+        "LATTICELAB_TILED_GRAPH", "tiles on one GPU replay two queued steps as one CUDA graph",
+        "every step of the tiles queued from the host, for comparisons");
 };
 
 } // namespace ll

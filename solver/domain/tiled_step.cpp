@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 
 namespace ll {
 
@@ -143,15 +144,80 @@ void TiledEngine::host_step(std::vector<TimelineSpan>* trace) {
 double TiledEngine::step(int steps) {
     const auto t0 = Clock::now();
     if (nccl_ || device_exchange_) {
-        for (int s = 0; s < steps; ++s)
-            queue_step(nullptr);
+        queue_steps(steps);
+        traffic_.queue_seconds += std::chrono::duration<double>(Clock::now() - t0).count();
         finish_queued();
+        // Captured once the tiles have stepped (their first steps set up what a capture may
+        // not), for the next call.
+        if (!step_graph_ && graphs_steps()) capture_step_graph();
     } else {
         for (int s = 0; s < steps; ++s)
             host_step(nullptr);
     }
     whole_.reset();
     return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
+// Steps two at a time through the graph where it fits (one step queued first where the
+// buffers are the other pair), the rest queued one by one.
+void TiledEngine::queue_steps(int steps) {
+    int s = 0;
+    if (step_graph_ && steps >= 2) {
+        if (current_sets() != graph_sets_) {
+            queue_step(nullptr);
+            ++s;
+        }
+        if (current_sets() == graph_sets_)
+            for (; s + 2 <= steps; s += 2) {
+                step_graph_->launch();
+                traffic_.bytes += device_bytes_[0] + device_bytes_[1];
+                traffic_.exchanges += 2;
+                traffic_.replayed_steps += 2;
+            }
+    }
+    for (; s < steps; ++s)
+        queue_step(nullptr);
+}
+
+// Tiles on one GPU in one process, exchanging through the device exchange: NCCL's and the host's
+// exchanges, and copies across GPUs, stay queued step by step.
+bool TiledEngine::graphs_steps() const {
+    return graphs_allowed_ && device_exchange_ && !nccl_ && device_exchange_->devices() == 1 &&
+           transport_ != HaloTransport::Skip;
+}
+
+// What a graph bakes in and a replay must find again: every tile's current buffers and the
+// parity of the in-place schemes.
+std::vector<void*> TiledEngine::current_sets() const {
+    std::vector<void*> sets;
+    for (Engine* e : local_engines_)
+        for (int k = 0; k < e->population_sets(); ++k)
+            sets.push_back(e->current_set(k));
+    sets.push_back(reinterpret_cast<void*>(std::uintptr_t(parity_)));
+    return sets;
+}
+
+// Records two steps without running them. The tiles' own state (buffers, parity) comes back
+// after two steps; the traffic counted while recording is taken back, as nothing moved.
+void TiledEngine::capture_step_graph() {
+    step_graph_ = make_queued_graph();
+    if (!step_graph_) return;
+    std::vector<void*> streams;
+    for (Engine* e : local_engines_)
+        streams.push_back(e->stream_handle());
+    const HaloTraffic traffic = traffic_;
+    try {
+        step_graph_->capture(streams, [&] {
+            queue_step(nullptr);
+            queue_step(nullptr);
+        });
+    } catch (...) {
+        step_graph_.reset();
+        traffic_ = traffic;
+        throw;
+    }
+    traffic_ = traffic;
+    graph_sets_ = current_sets();
 }
 
 std::vector<TimelineSpan> TiledEngine::trace_step() {

@@ -267,6 +267,58 @@ TEST(GpuTiles, AutoSplitsWhereXIsWhole) {
     }
 }
 
+// Tiles on one GPU replay two steps as one CUDA graph (TiledEngine::step) once a call has
+// stepped them. Steps asked in calls of every length, odd and even (a replay begins where the
+// buffers are the pair it was captured with, one step queued first where not), and a parameter
+// changed half-way (the graph is dropped and captured again), give one domain's state bit for
+// bit, for every scheme, after the step and border first, and for the D2Q37 model's passes.
+// (The block size does not change what a node computes.)
+std::vector<double> state_in_calls(SimulationSetup s, const Tiles& t, int steps,
+                                   std::uint64_t& replayed) {
+    s.tiles = t;
+    auto sim = Simulation::create(std::move(s), BackendKind::Cuda);
+    int done = 0;
+    for (int call = 1; done < steps; ++call) {
+        const int n = std::min(call % 9 + 1, steps - done);
+        sim->step(n);
+        done += n;
+        if (done >= steps / 2 && done - n < steps / 2) { // new launches: a new graph
+            LaunchConfig launch = sim->setup().launch;
+            launch.block_size = launch.block_size == 128 ? 256 : 128;
+            sim->set_launch(launch);
+        }
+    }
+    replayed = sim->halo_traffic().replayed_steps;
+    std::vector<double> f;
+    sim->export_state(f);
+    return f;
+}
+
+TEST(GpuTiles, StepsReplayedAsOneGraphMatchOneDomainBitForBit) {
+    LL_REQUIRE_GPU();
+    const auto check = [](const SimulationSetup& s, const Tiles& t, const std::string& what) {
+        for (int steps : {200, 201}) {
+            std::uint64_t replayed = 0;
+            const auto one = state_after(s, {}, BackendKind::Cuda, steps);
+            EXPECT_EQ(max_difference(one, state_in_calls(s, t, steps, replayed)), 0)
+                << what << " " << to_string(t) << " " << steps << " steps";
+            EXPECT_GT(replayed, std::uint64_t(steps / 2)) << what << ": the graph was not replayed";
+        }
+    };
+    for (const char* overlap : {"0", "1"})
+        for (Scheme sc : kSchemes) {
+            const Overlap order(overlap);
+            const SimulationSetup s = build_scenario(
+                "cavity3d",
+                {{"size", "14"}, {"precision", "fp64"}, {"scheme", std::string(to_string(sc))}});
+            for (const Tiles& t : {Tiles{{2, 2, 2}}, Tiles{{1, 1, 3}}})
+                check(s, t, std::string(to_string(sc)) + ", LATTICELAB_OVERLAP=" + overlap);
+        }
+    for (const char* scheme : {"push", "pull_separate"})
+        check(build_scenario("rt2d", {{"size", "32"}, {"height", "49"}, {"scheme", scheme}}),
+              Tiles{{2, 2, 1}}, std::string("rt2d ") + scheme);
+}
+
 // D2Q37 (rt2d): every scheme in 2x1, uneven 3x1, 1x2 and 2x2 tiles on one GPU (the copy
 // kernel) equals one CUDA domain bit for bit, and the CPU's tiles within 1e-12.
 TEST(GpuTiles, D2Q37EverySchemeMatchesOneGpuDomainBitForBit) {
