@@ -51,9 +51,18 @@ public:
         LL_CUDA(made);
     }
 
-    void launch() override {
-        LL_CUDA(cudaGraphLaunch(exec_, streams_.front()));
-        LL_CUDA(cudaEventRecord(done_->get(), streams_.front()));
+    void launch(int times) override {
+        // A graph launch waits only for what its origin stream queued before: the other
+        // streams' last steps (a tile's interior, when borders go first, ends after its halos
+        // were sent) must be joined first.
+        const cudaStream_t origin = streams_.front();
+        for (std::size_t k = 1; k < streams_.size(); ++k) {
+            LL_CUDA(cudaEventRecord(joins_[k]->get(), streams_[k]));
+            LL_CUDA(cudaStreamWaitEvent(origin, joins_[k]->get(), 0));
+        }
+        for (int k = 0; k < times; ++k) // each launch waits for the one before
+            LL_CUDA(cudaGraphLaunch(exec_, origin));
+        LL_CUDA(cudaEventRecord(done_->get(), origin));
         for (std::size_t k = 1; k < streams_.size(); ++k)
             LL_CUDA(cudaStreamWaitEvent(streams_[k], done_->get(), 0));
     }

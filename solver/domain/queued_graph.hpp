@@ -16,8 +16,9 @@ public:
     // origin, which the others join at the start and which joins them at the end). Streams that
     // `queue` forks from them must be joined back by `queue` itself. Nothing runs.
     virtual void capture(const std::vector<void*>& streams, const std::function<void()>& queue) = 0;
-    // Queues the graph on the origin stream; every stream given at capture waits for it.
-    virtual void launch() = 0;
+    // Queues the graph `times` times on the origin stream, after what every stream given at
+    // capture queued before; each of them waits for the last.
+    virtual void launch(int times) = 0;
 };
 
 // nullptr without CUDA.

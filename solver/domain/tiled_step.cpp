@@ -167,13 +167,14 @@ void TiledEngine::queue_steps(int steps) {
             queue_step(nullptr);
             ++s;
         }
-        if (current_sets() == graph_sets_)
-            for (; s + 2 <= steps; s += 2) {
-                step_graph_->launch();
-                traffic_.bytes += device_bytes_[0] + device_bytes_[1];
-                traffic_.exchanges += 2;
-                traffic_.replayed_steps += 2;
-            }
+        const int pairs = current_sets() == graph_sets_ ? (steps - s) / 2 : 0;
+        if (pairs > 0) {
+            step_graph_->launch(pairs);
+            traffic_.bytes += pairs * (device_bytes_[0] + device_bytes_[1]);
+            traffic_.exchanges += 2 * std::uint64_t(pairs);
+            traffic_.replayed_steps += 2 * std::uint64_t(pairs);
+            s += 2 * pairs;
+        }
     }
     for (; s < steps; ++s)
         queue_step(nullptr);
