@@ -180,11 +180,15 @@ void TiledEngine::queue_steps(int steps) {
         queue_step(nullptr);
 }
 
-// Tiles on one GPU in one process, exchanging through the device exchange: NCCL's and the host's
-// exchanges, and copies across GPUs, stay queued step by step.
+// Tiles on one GPU in one process, exchanging through the device exchange, with floating-point
+// stores: NCCL's and the host's exchanges, and copies across GPUs, stay queued step by step, and
+// so do the 16-bit stores, whose rounding noise is keyed to the step and a replay would repeat
+// (as the one-domain engine's graphs, docs/DESIGN.md).
 bool TiledEngine::graphs_steps() const {
-    return graphs_allowed_ && device_exchange_ && !nccl_ && device_exchange_->devices() == 1 &&
-           transport_ != HaloTransport::Skip;
+    const Storage stored = stored_as(cfg_.model);
+    const bool floating = stored == Storage::FP32 || stored == Storage::FP64;
+    return graphs_allowed_ && floating && device_exchange_ && !nccl_ &&
+           device_exchange_->devices() == 1 && transport_ != HaloTransport::Skip;
 }
 
 // What a graph bakes in and a replay must find again: every tile's current buffers and the
