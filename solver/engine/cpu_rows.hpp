@@ -53,6 +53,11 @@ concept RowModel = M::kSets == 1 && !M::kHasTemperature &&
 // about as well as 8 (docs/PERFORMANCE.md, session 19).
 inline constexpr std::int64_t kPrefetchLines = 8;
 
+// Nodes of the block that ends a run (update_run): a cache line of values, 16 FP32 or 8 FP64,
+// whole vectors of AVX-512 (one) and AVX2 (two).
+template <class Real>
+inline constexpr std::int64_t kRunBlock = std::int64_t(64 / sizeof(Real));
+
 // A prefetch of slot `at` of `base`. The address is formed as an integer: near an array's end
 // it may lie past the array, where pointer arithmetic would be undefined; a prefetch of any
 // address never faults.
@@ -94,16 +99,45 @@ template <class S, Layout L, Scheme Sc, class C, class Real>
     constexpr std::int64_t kLine = 64 / sizeof(Real), kChunk = 4 * kLine;
     constexpr std::int64_t kAhead = kPrefetchLines * kLine;
     const bool ahead = L == Layout::SoA && prefetch;
-    const std::int64_t span = ahead ? kChunk : count;
+    // The run's last kBlock nodes go in one block of whole vectors whose results wait in `last`
+    // until the lanes, which take the nodes before the remainder (a multiple of kBlock), are
+    // done; then `last` is stored over the run's end. The nodes the block shares with the lanes
+    // get the same bits from both: the same operations on the values the step began with, as
+    // the block reads before the lanes write them (in the in-place schemes too: each slot is
+    // one node's) and stores after they read. So no node of the run is left to the compiler's
+    // scalar remainder (14 of a row of 128 FP32 nodes). The block is read just before the
+    // chunk that reaches it, whose lines the earlier chunks prefetched: read first, at the run's
+    // start, they cost FP64 A-A 8 % of its speed on 64^3 (2-core EPYC).
+    constexpr std::int64_t kBlock = kRunBlock<Real>;
+    const bool block = count > kBlock && count % kBlock != 0;
+    const std::int64_t body = block ? count - count % kBlock : count;
+    const std::int64_t last0 = count - kBlock; // the block's first node in the run
+    const std::int64_t span = ahead ? kChunk : body;
     const auto lanes = [&](const Real(&g)[3]) {
-        for (std::int64_t j0 = 0; j0 < count; j0 += span) {
+        alignas(64) Real last[S::Q][kBlock];
+        bool held = false;
+        for (std::int64_t j0 = 0; j0 < body; j0 += span) {
             if (ahead)
                 for (int i = 0; i < S::Q; ++i)
                     for (std::int64_t l = 0; l < kChunk; l += kLine) {
                         prefetch_slot(src, in[i] + offset_t(j0 + kAhead + l), false);
                         prefetch_slot(dst, out[i] + offset_t(j0 + kAhead + l), true);
                     }
-            const std::int64_t j1 = std::min(count, j0 + span);
+            const std::int64_t j1 = std::min(body, j0 + span);
+            if (block && !held && j1 > last0) {
+                held = true;
+#pragma omp simd
+                for (std::int64_t k = 0; k < kBlock; ++k) {
+                    Real f[S::Q];
+                    LL_UNROLL
+                    for (int i = 0; i < S::Q; ++i)
+                        f[i] = src[in[i] + offset_t(last0 + k) * lane];
+                    C::template collide<S>(coll, f, g);
+                    LL_UNROLL
+                    for (int i = 0; i < S::Q; ++i)
+                        last[i][k] = f[i];
+                }
+            }
 #pragma omp simd
             for (std::int64_t j = j0; j < j1; ++j) {
                 Real f[S::Q];
@@ -116,6 +150,12 @@ template <class S, Layout L, Scheme Sc, class C, class Real>
                     dst[out[i] + offset_t(j) * lane] = f[i];
             }
         }
+        if (held)
+            for (int i = 0; i < S::Q; ++i) {
+#pragma omp simd
+                for (std::int64_t k = 0; k < kBlock; ++k)
+                    dst[out[i] + offset_t(last0 + k) * lane] = last[i][k];
+            }
     };
     if (has_force(force))
         lanes(force);
