@@ -11,7 +11,7 @@ class CudaQueuedGraph final : public QueuedGraph {
 public:
     ~CudaQueuedGraph() override { reset(); }
 
-    void capture(const std::vector<void*>& streams, const std::function<void()>& queue) override {
+    bool capture(const std::vector<void*>& streams, const std::function<void()>& queue) override {
         reset();
         for (void* s : streams)
             streams_.push_back(static_cast<cudaStream_t>(s));
@@ -42,13 +42,16 @@ public:
             throw;
         }
         LL_CUDA(cudaStreamEndCapture(origin, &graph));
-        const cudaError_t made = cudaGraphInstantiate(&exec_, graph, 0);
+        // Each kernel node keeps the priority of the stream it was captured on (a splitting
+        // tile's border lane and the exchange's lane are the highest), not the origin's.
+        const cudaError_t made =
+            cudaGraphInstantiate(&exec_, graph, cudaGraphInstantiateFlagUseNodePriority);
         cudaGraphDestroy(graph);
-        if (made != cudaSuccess) {
-            exec_ = nullptr;
-            streams_.clear();
-        }
-        LL_CUDA(made);
+        if (made == cudaSuccess) return true;
+        cudaGetLastError(); // not sticky: clear it
+        exec_ = nullptr;
+        streams_.clear();
+        return false;
     }
 
     void launch(int times) override {

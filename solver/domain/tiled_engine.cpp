@@ -88,6 +88,9 @@ std::vector<int> TiledEngine::set_sizes() const {
 }
 
 void TiledEngine::set_flags(const std::vector<std::uint8_t>& flags) {
+    // Before any tile takes them: each rebuilds the node lists the graph's launches read, and a
+    // tile that refuses them (throwing) leaves the others' lists rebuilt.
+    step_graph_.reset();
     if (flags.size() != cfg_.dims.nodes())
         throw ConfigError("flags: " + std::to_string(flags.size()) + " given, the lattice has " +
                           std::to_string(cfg_.dims.nodes()) + " nodes");

@@ -157,10 +157,12 @@ private:
     // Two steps of the tiles on one GPU and their exchange as one CUDA graph (queued_graph.hpp),
     // replayed while every tile's current buffers are those it was captured with (two steps
     // bring back the buffers and the parity). Dropped whenever what its launches bake in
-    // changes: links, flow, launch configuration, state. LATTICELAB_TILED_GRAPH=0 queues every
-    // step from the host.
+    // changes: flags and links, flow, launch configuration. LATTICELAB_TILED_GRAPH=0 queues
+    // every step from the host.
     std::unique_ptr<QueuedGraph> step_graph_;
     std::vector<void*> graph_sets_;
+    bool queued_before_ = false; // a step has been queued (a capture needs the tiles set up)
+    bool graph_refused_ = false; // a capture failed: every step queued from the host
     const bool graphs_allowed_ = env_switch(
         "LATTICELAB_TILED_GRAPH", "tiles on one GPU replay two queued steps as one CUDA graph",
         "every step of the tiles queued from the host, for comparisons");

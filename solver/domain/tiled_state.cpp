@@ -16,7 +16,6 @@ namespace ll {
 void TiledEngine::import_equilibrium(const EngineConfig&, const std::vector<std::uint8_t>& flags,
                                      const std::vector<double>& rho, const std::vector<double>& u,
                                      const std::vector<double>& T) {
-    step_graph_.reset(); // the tiles may start their buffers and parity afresh
     std::vector<std::uint8_t> lf;
     std::vector<double> lrho, lu, lT;
     for (int t = 0; t < tiles_.count(); ++t) {
@@ -103,7 +102,6 @@ void TiledEngine::export_state(std::vector<double>& f) {
 }
 
 void TiledEngine::import_state(const std::vector<double>& f) {
-    step_graph_.reset(); // likewise
     const std::vector<int> q = set_sizes();
     std::size_t total = 0;
     for (int qk : q)

@@ -142,18 +142,22 @@ void TiledEngine::host_step(std::vector<TimelineSpan>* trace) {
 }
 
 double TiledEngine::step(int steps) {
-    const auto t0 = Clock::now();
-    if (nccl_ || device_exchange_) {
-        queue_steps(steps);
-        traffic_.queue_seconds += std::chrono::duration<double>(Clock::now() - t0).count();
-        finish_queued();
-        // Captured once the tiles have stepped (their first steps set up what a capture may
-        // not), for the next call.
-        if (!step_graph_ && graphs_steps()) capture_step_graph();
-    } else {
+    if (!nccl_ && !device_exchange_) {
+        const auto t0 = Clock::now();
         for (int s = 0; s < steps; ++s)
             host_step(nullptr);
+        whole_.reset();
+        return std::chrono::duration<double>(Clock::now() - t0).count();
     }
+    // Recorded before the timer starts, where this call replays it, once the tiles have stepped
+    // (their first steps set up what a capture may not do).
+    if (!step_graph_ && !graph_refused_ && queued_before_ && steps >= 2 && graphs_steps())
+        capture_step_graph();
+    const auto t0 = Clock::now();
+    queue_steps(steps);
+    queued_before_ = true;
+    traffic_.queue_seconds += std::chrono::duration<double>(Clock::now() - t0).count();
+    finish_queued();
     whole_.reset();
     return std::chrono::duration<double>(Clock::now() - t0).count();
 }
@@ -203,26 +207,33 @@ std::vector<void*> TiledEngine::current_sets() const {
 }
 
 // Records two steps without running them. The tiles' own state (buffers, parity) comes back
-// after two steps; the traffic counted while recording is taken back, as nothing moved.
+// after two steps; the traffic counted while recording is taken back, as nothing moved. Where
+// the graph cannot be made (no CUDA, or CUDA cannot instantiate it), the steps stay queued one
+// by one. A capture that fails part-way throws, as a failed launch does, and the tiles' host
+// state may then be a step ahead of their buffers; no capture is tried again.
 void TiledEngine::capture_step_graph() {
-    step_graph_ = make_queued_graph();
-    if (!step_graph_) return;
+    graph_refused_ = true; // until the graph is made
+    std::unique_ptr<QueuedGraph> graph = make_queued_graph();
+    if (!graph) return;
     std::vector<void*> streams;
     for (Engine* e : local_engines_)
         streams.push_back(e->stream_handle());
     const HaloTraffic traffic = traffic_;
+    bool made = false;
     try {
-        step_graph_->capture(streams, [&] {
+        made = graph->capture(streams, [&] {
             queue_step(nullptr);
             queue_step(nullptr);
         });
     } catch (...) {
-        step_graph_.reset();
         traffic_ = traffic;
         throw;
     }
     traffic_ = traffic;
+    if (!made) return;
+    step_graph_ = std::move(graph);
     graph_sets_ = current_sets();
+    graph_refused_ = false;
 }
 
 std::vector<TimelineSpan> TiledEngine::trace_step() {

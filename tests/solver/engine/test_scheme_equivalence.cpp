@@ -189,13 +189,14 @@ void expect_switch_refused(const char* name, const char* value) {
         << name << " = " << value;
 }
 
-// Rows of 24 and 12 nodes (runs of 22 and 10), and of 41 (runs of 39, walls aside): a run's
-// last block of 16 FP32 or 8 FP64 nodes shares nodes with its lanes (update_run), or the run is
-// shorter than a block.
+// Rows of 24 and 12 nodes (runs of 22 and 10), 41 (runs of 39, walls aside) and 150 (148): a
+// run's last block of 16 FP32 or 8 FP64 nodes shares nodes with its lanes (update_run), read
+// before the first chunk of lanes or before a later one (SoA's prefetched chunks of 64 FP32 or
+// 32 FP64 nodes), or the run is shorter than a block.
 TEST(CpuRows, RowsComputeWhatThePerNodeUpdateComputes) {
     expect_switch_refused("LATTICELAB_CPU_ROWS", "2");
     for (StencilKind st : {StencilKind::D2Q9, StencilKind::D3Q19})
-        for (bool long_rows : {false, true})
+        for (std::uint32_t long_rows : {0u, 41u, 150u})
             for (bool boundary_nodes : {false, true})
                 for (Precision p : {Precision::FP32, Precision::FP64})
                     for (Scheme sc : kSchemes)
@@ -203,7 +204,8 @@ TEST(CpuRows, RowsComputeWhatThePerNodeUpdateComputes) {
                             const ModelChoice m{st, CollisionKind::TRT, sc, l, p, {}};
                             std::optional<Dims> d;
                             if (long_rows)
-                                d = dimensions(st) == 2 ? Dims{41, 8, 1} : Dims{41, 5, 4};
+                                d = dimensions(st) == 2 ? Dims{long_rows, 8, 1}
+                                                        : Dims{long_rows, 5, 4};
                             const std::vector<double> rows =
                                 cpu_state(m, boundary_nodes, true, 51, d);
                             const std::vector<double> nodes =
@@ -212,9 +214,10 @@ TEST(CpuRows, RowsComputeWhatThePerNodeUpdateComputes) {
                             std::size_t differ = 0;
                             for (std::size_t k = 0; k < rows.size(); ++k)
                                 differ += std::memcmp(&rows[k], &nodes[k], sizeof(double)) != 0;
-                            EXPECT_EQ(differ, 0u) << to_string(st) << " " << label(m)
-                                                  << (boundary_nodes ? " inlet/outlet" : " walls")
-                                                  << (long_rows ? ", rows of 41" : "");
+                            EXPECT_EQ(differ, 0u)
+                                << to_string(st) << " " << label(m)
+                                << (boundary_nodes ? " inlet/outlet" : " walls")
+                                << (long_rows ? ", rows of " + std::to_string(long_rows) : "");
                         }
 }
 
