@@ -219,16 +219,10 @@ void TiledEngine::capture_step_graph() {
     for (Engine* e : local_engines_)
         streams.push_back(e->stream_handle());
     const HaloTraffic traffic = traffic_;
-    bool made = false;
-    try {
-        made = graph->capture(streams, [&] {
-            queue_step(nullptr);
-            queue_step(nullptr);
-        });
-    } catch (...) {
-        traffic_ = traffic;
-        throw;
-    }
+    const bool made = graph->capture(streams, [&] {
+        queue_step(nullptr);
+        queue_step(nullptr);
+    });
     traffic_ = traffic;
     if (!made) return;
     step_graph_ = std::move(graph);

@@ -53,11 +53,6 @@ concept RowModel = M::kSets == 1 && !M::kHasTemperature &&
 // about as well as 8 (docs/PERFORMANCE.md, session 19).
 inline constexpr std::int64_t kPrefetchLines = 8;
 
-// Nodes of the block that ends a run (update_run): a cache line of values, 16 FP32 or 8 FP64,
-// whole vectors of AVX-512 (one) and AVX2 (two).
-template <class Real>
-inline constexpr std::int64_t kRunBlock = std::int64_t(64 / sizeof(Real));
-
 // A prefetch of slot `at` of `base`. The address is formed as an integer: near an array's end
 // it may lie past the array, where pointer arithmetic would be undefined; a prefetch of any
 // address never faults.
@@ -108,7 +103,7 @@ template <class S, Layout L, Scheme Sc, class C, class Real>
     // scalar remainder (14 of a row of 128 FP32 nodes). The block is read just before the
     // chunk that reaches it, whose lines the earlier chunks prefetched: read first, at the run's
     // start, they cost FP64 A-A 8 % of its speed on 64^3 (2-core EPYC).
-    constexpr std::int64_t kBlock = kRunBlock<Real>;
+    constexpr std::int64_t kBlock = kLine; // 16 FP32 or 8 FP64: one AVX-512 vector, two AVX2
     const bool block = count > kBlock && count % kBlock != 0;
     const std::int64_t body = block ? count - count % kBlock : count;
     const std::int64_t last0 = count - kBlock; // the block's first node in the run
