@@ -59,6 +59,18 @@ void mark_near_wall(StencilKind stencil, const Dims& dims, std::vector<std::uint
     });
 }
 
+XFaces x_faces_of(const EngineConfig& c, int q) {
+    const TilePlace& t = c.tile;
+    if (!t.is_tile() || !t.x_faces || t.halo[0] == 0 || t.origin[0] != 0 ||
+        c.model.scheme != Scheme::Pull)
+        return {};
+    const offset_t arrays = stored_nodes(c.model.layout, c.dims.nodes(), population_stride(c));
+    // Each face's room is whole 128-byte lines of 4-byte values, so that its rows start on a
+    // sector and copies between faces move whole sectors from the first row on.
+    const std::uint32_t rows = (c.dims.ny * c.dims.nz + 31) / 32 * 32;
+    return {t.hi[0] - t.lo[0], rows, x_face_base(arrays * offset_t(q))};
+}
+
 bool env_switch(const char* name, const std::string& on_means, const std::string& off_means) {
     const char* v = std::getenv(name);
     const std::string_view text = v ? v : "";

@@ -8,6 +8,7 @@
 #pragma once
 #include "boundary.hpp"
 #include "layout.hpp"
+#include "x_faces.hpp"
 
 namespace ll {
 
@@ -26,8 +27,25 @@ struct Propagation {
             d[0] >= -1 && d[0] <= 1 && d[1] >= -1 && d[1] <= 1 && d[2] >= -1 && d[2] <= 1;
         return near ? fr.shift(d[0], d[1], d[2]) : shift_far(a.dims, fr, d[0], d[1], d[2]);
     }
+    // Where a pull tile keeps x faces (x_faces.hpp), the slot of direction dir at node m may
+    // lie in a received face; any node m (a wall redirect's), so the row is m's.
+    LL_HD static offset_t element_at(const Args& a, node_t m, int dir) {
+        if constexpr (Sc == Scheme::Pull) {
+            // (own first: no division where no tile keeps faces, as in the resident kernels)
+            if (a.faces.own != 0 && in_received_face<S>(a.faces, a.dims, m % a.dims.nx, dir))
+                return x_face_element(a.faces, dir, FaceKind::Received, m / a.dims.nx);
+        }
+        return index(a, m, dir);
+    }
+    // The node's own incoming slots; the received faces' rows from the frame, without the
+    // division element_at takes, since every node's gather reads them.
     LL_HD static offset_t incoming_index(const Args& a, const NodeFrame& fr, int i) {
         const Slot s = A::incoming(i, a.parity);
+        if constexpr (Sc == Scheme::Pull) {
+            if (in_received_face<S>(a.faces, a.dims, step_coord(fr.x, s.d[0], a.dims.nx), s.dir))
+                return x_face_element(a.faces, s.dir, FaceKind::Received,
+                                      face_row(a.dims, fr, s.d[1], s.d[2]));
+        }
         return index(a, fr.shift(s.d[0], s.d[1], s.d[2]), s.dir);
     }
     LL_HD static offset_t outgoing_index(const Args& a, const NodeFrame& fr, int i) {
@@ -63,6 +81,7 @@ struct Propagation {
     // skip the per-value select; both branches store what store(..., noise) stores.
     LL_HD static void scatter(const Args& a, const NodeFrame& fr, const Real (&f)[S::Q]) {
         const std::uint32_t seed = node_seed(fr.n, a.step);
+        if constexpr (Sc == Scheme::Pull) store_sent_faces(a, fr, f, seed);
         using C = Codec<Store>;
         if constexpr (C::kPlainPath) {
             bool plain = true;
@@ -81,6 +100,19 @@ struct Propagation {
             store(a.dst, outgoing_index(a, fr, i), f[i], dither(seed, i));
     }
 
+    // An x-edge node of a pull tile with x faces also stores what crosses the cut in its sent
+    // face (x_faces.hpp), with the bits its slot gets: only the copy reads it.
+    LL_HD static void store_sent_faces(const Args& a, const NodeFrame& fr, const Real (&f)[S::Q],
+                                       std::uint32_t seed) {
+        if (a.faces.own == 0 || (fr.x != 0 && fr.x != a.faces.own - 1)) return;
+        const offset_t row = offset_t(fr.y) + offset_t(a.dims.ny) * fr.z;
+        LL_UNROLL
+        for (int i = 1; i < S::Q; ++i)
+            if (in_sent_face<S>(a.faces, fr.x, i))
+                store(a.dst, x_face_element(a.faces, i, FaceKind::Sent, row), f[i],
+                      dither(seed, i));
+    }
+
     // What the out-of-line wall path needs, passed by value: a reference would force the
     // caller's StepArgs and NodeFrame into local memory for every node.
     struct WallLookup {
@@ -91,6 +123,7 @@ struct Propagation {
         int parity;
         Real wall_u[3];
         node_t n;
+        XFaces faces;
     };
     LL_HD static WallLookup wall_lookup(const Args& a, node_t n) {
         return {const_cast<Store*>(a.src),
@@ -99,7 +132,8 @@ struct Propagation {
                 a.soa_stride,
                 a.parity,
                 {a.wall_u[0], a.wall_u[1], a.wall_u[2]},
-                n};
+                n,
+                a.faces};
     }
     // Where the reflection of incoming direction i from the wall node `sf` lives, and what the
     // wall adds (boundary.hpp).
@@ -107,7 +141,7 @@ struct Propagation {
                                           std::uint8_t sf, Real& add) {
         const Redirect<Real> r = wall_redirect<S, Sc>(a, fr, i, sf);
         add = r.add;
-        return population_index<L>(resolve(a, fr, r.d), r.dir, a.soa_stride, S::Q);
+        return element_at(a, resolve(a, fr, r.d), r.dir);
     }
     // The arguments a WallLookup carries, as the slot arithmetic takes them.
     LL_HD static Args lookup_args(const WallLookup& w) {
@@ -117,6 +151,7 @@ struct Propagation {
         a.soa_stride = w.soa_stride;
         a.flags = w.flags;
         a.parity = w.parity;
+        a.faces = w.faces;
         for (int k = 0; k < 3; ++k)
             a.wall_u[k] = w.wall_u[k];
         return a;
@@ -148,7 +183,7 @@ struct Propagation {
         for (int i = 1; i < S::Q; ++i) {
             if (!((walls >> i) & 1u)) continue;
             const Redirect<Real> r = bounce_back_redirect<S, Sc>(a, i, (moving >> i) & 1u);
-            v[i] = load<Real>(a.src, index(a, resolve(a, fr, r.d), r.dir)) + r.add;
+            v[i] = load<Real>(a.src, element_at(a, resolve(a, fr, r.d), r.dir)) + r.add;
         }
         LL_UNROLL
         for (int i = 1; i < S::Q; ++i)
@@ -178,7 +213,7 @@ struct Propagation {
         LL_UNROLL
         for (int i = 1; i < S::Q; ++i) {
             const Redirect<Real> r = bounce_back_redirect<S, Sc>(a, i, false);
-            b[i] = load<Real>(a.src, index(a, resolve(a, fr, r.d), r.dir));
+            b[i] = load<Real>(a.src, element_at(a, resolve(a, fr, r.d), r.dir));
         }
     }
     // apply_walls with the bounce-back values read already: the same sums, so the same bits.

@@ -89,6 +89,7 @@ TilePlace TileFrame::place(const Dims& d) const {
         p.halo[a] = halo[a];
         p.origin[a] = origin[a];
     }
+    p.x_faces = x_faces;
     return p;
 }
 

@@ -23,6 +23,7 @@ struct TileFrame {
     Box box;
     std::uint32_t halo[3] = {0, 0, 0};
     std::uint32_t origin[3] = {0, 0, 0};
+    bool x_faces = true; // TilePlace::x_faces
     Dims local;
     // The tile-local node of a global position given relative to an owned node (owned global
     // coordinates plus an offset of at most `halo` per cut axis).

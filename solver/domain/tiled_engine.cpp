@@ -57,6 +57,12 @@ TiledEngine::TiledEngine(const EngineConfig& cfg, const Tiles& tiles, EngineMake
     flags_.assign(cfg.dims.nodes(), kFluid);
 }
 
+bool x_faces_requested() {
+    return env_switch("LATTICELAB_X_FACES",
+                      "a pull tile cut along x keeps what crosses x in faces of its own",
+                      "in its rows' halo columns");
+}
+
 OverlapMode overlap_requested() {
     const char* v = std::getenv("LATTICELAB_OVERLAP");
     const std::string_view text = v ? v : "";

@@ -49,6 +49,10 @@ struct HaloTraffic {
 enum class OverlapMode : std::uint8_t { Auto, On, Off };
 OverlapMode overlap_requested();
 std::string_view to_string(OverlapMode m);
+// LATTICELAB_X_FACES: unset, auto or 1 (a pull tile cut along x keeps what crosses x in faces
+// of its own, core/x_faces.hpp), 0 (in its rows' halo columns: for comparisons); another value
+// throws ConfigError.
+bool x_faces_requested();
 
 class TiledEngine final : public Engine {
 public:
@@ -98,7 +102,9 @@ private:
 
     bool local(int tile) const { return tile % comm_->size() == comm_->rank(); }
     TileFrame frame(int tile) const {
-        return tile_frame(tiles_, cfg_.dims, tile, reach_.depth, reach_.row_align);
+        TileFrame f = tile_frame(tiles_, cfg_.dims, tile, reach_.depth, reach_.row_align);
+        f.x_faces = x_faces_;
+        return f;
     }
     Engine& any_engine() const;
     void build_links();
@@ -149,6 +155,7 @@ private:
     int parity_ = 0;
     HaloTransport transport_;
     OverlapMode overlap_ = overlap_requested(); // border first (where the engines split)
+    bool x_faces_ = x_faces_requested();        // x faces where a tile can keep them
     bool border_first_ = false;                 // overlaps_exchange(), decided by build_links
     double device_bytes_[2] = {0, 0}; // per exchange of each parity, by the device or NCCL
     DeviceInfo info_;

@@ -159,20 +159,24 @@ template <class S, Layout L, Scheme Sc, class C, class Real>
 }
 
 // One row of the lattice (node row0 is its x = 0): runs of plain nodes through update_run,
-// every other node through the model's update.
+// every other node through the model's update. A tile's x faces (core/x_faces.hpp) break the
+// lanes' fixed offsets at x = 0 and own - 1, so its runs end before own - 1 (x = 0 starts no
+// run anyway).
 template <class M, Layout L, Scheme Sc, class C>
 void update_row(const typename M::Args& a, const std::uint8_t* flags, node_t row0, bool prefetch) {
     const std::uint32_t nx = a.dims.nx;
+    const std::uint32_t own = M::lattice(a).faces.own;
+    const std::uint32_t run_end = own != 0 ? own - 1 : nx - 1; // x past a run's last node
     std::uint32_t x = 0;
     while (x < nx) {
-        const bool plain = x > 0 && x + 1 < nx && flags[row0 + x] == kFluid;
+        const bool plain = x > 0 && x < run_end && flags[row0 + x] == kFluid;
         if (!plain) {
             M::template update<L, Sc, C, Pass::All>(a, row0 + x);
             ++x;
             continue;
         }
         std::uint32_t end = x + 1;
-        while (end + 1 < nx && flags[row0 + end] == kFluid)
+        while (end < run_end && flags[row0 + end] == kFluid)
             ++end;
         update_run<typename M::Stencil, L, Sc, C>(a, row0 + x, end - x, prefetch);
         x = end;

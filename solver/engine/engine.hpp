@@ -3,6 +3,7 @@
 // models/registry.hpp builds them. The canonical state (double, pre-collision, walls applied:
 // set 0 as f[n * Q0 + i], then set 1, ...) is the exchange format (docs/DESIGN.md).
 #pragma once
+#include "solver/core/x_faces.hpp"
 #include "solver/field_types.hpp"
 #include "solver/models/boussinesq/settings.hpp"
 #include "solver/options.hpp"
@@ -52,6 +53,7 @@ struct TilePlace {
     // The local coordinate of lo[a]: halo[a], or 0 along x where the rows are aligned (the left
     // halo then takes the row's last nodes; TileFrame in domain/halo_plan.hpp).
     std::uint32_t origin[3] = {0, 0, 0};
+    bool x_faces = true; // x faces where x_faces_of() finds them (LATTICELAB_X_FACES=0: none)
     bool is_tile() const { return whole.nodes() != 0; }
     // The tile's side `side` (0: low, 1: high) along axis a is the whole lattice's edge.
     bool on_edge(int a, int side) const {
@@ -79,6 +81,11 @@ inline node_t population_stride(const EngineConfig& c) {
     const offset_t padded = padded_soa_stride(c.dims.nodes());
     return c.soa_padded && padded <= 0xffffffffu ? node_t(padded) : c.dims.nodes();
 }
+
+// The x faces (core/x_faces.hpp) of a set of q populations: a pull tile cut along x whose rows
+// are aligned (its owned nodes start each row) keeps them after its population arrays, unless
+// its place says not to. None elsewhere. Only a model that says so (kXFaces) stores them.
+XFaces x_faces_of(const EngineConfig& c, int q);
 
 // Macroscopic fields of the whole lattice, x fastest, then y, then z. T: temperature, filled
 // by thermal engines only (empty otherwise): T / T0 for d2q37, theta = T - T0 for the

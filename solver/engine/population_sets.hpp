@@ -18,16 +18,26 @@ std::size_t state_size(const Dims& d) {
     return q * std::size_t(d.nodes());
 }
 
-// Elements of population set k's buffer: nodes x Q_k (AoSoA: its last tile whole), unless the
-// model pads its lattice (D2Q37: halo columns and rows 3 deep, around a tile's own nodes) and
-// says so with set_elements(k, c).
+// The x faces (core/x_faces.hpp) of population set k, for a model that keeps them (kXFaces:
+// one set, addressed by the core's Propagation); none for the others.
+template <class M>
+XFaces model_x_faces(int k, const EngineConfig& c) {
+    if constexpr (requires { requires M::kXFaces; })
+        return x_faces_of(c, M::set_q(k));
+    else
+        return {};
+}
+
+// Elements of population set k's buffer: nodes x Q_k (AoSoA: its last tile whole) and its x
+// faces, unless the model pads its lattice (D2Q37: halo columns and rows 3 deep, around a
+// tile's own nodes) and says so with set_elements(k, c).
 template <class M>
 std::size_t set_elements(int k, const EngineConfig& c) {
-    if constexpr (requires { M::set_elements(k, c); })
-        return M::set_elements(k, c);
-    else
-        return std::size_t(stored_nodes(c.model.layout, c.dims.nodes(), population_stride(c))) *
-               std::size_t(M::set_q(k));
+    if constexpr (requires { M::set_elements(k, c); }) return M::set_elements(k, c);
+    const XFaces f = model_x_faces<M>(k, c);
+    if (f.own != 0) return std::size_t(f.base + x_face_elements(f, M::set_q(k)));
+    return std::size_t(stored_nodes(c.model.layout, c.dims.nodes(), population_stride(c))) *
+           std::size_t(M::set_q(k));
 }
 
 // Allocates an engine's population sets: a[k] for every set, b[k] too for A-B schemes (in-place
@@ -156,6 +166,14 @@ std::uint64_t outgoing_element(const EngineConfig& c, int k, node_t n, int i, in
         using S = typename decltype(tag)::type;
         const Slot s = Addressing<S, Sc>::outgoing(i, parity);
         const node_t at = make_frame(d, n).shift(s.d[0], s.d[1], s.d[2]);
+        // Pull's outgoing slot is the node's own: an x-edge node sends through its face, and
+        // a halo node an edge node pulls from receives into one (core/x_faces.hpp).
+        const XFaces f = model_x_faces<M>(k, c);
+        const std::uint32_t x = at % d.nx;
+        if (in_sent_face<S>(f, x, s.dir))
+            return std::uint64_t(x_face_element(f, s.dir, FaceKind::Sent, at / d.nx));
+        if (in_received_face<S>(f, d, x, s.dir))
+            return std::uint64_t(x_face_element(f, s.dir, FaceKind::Received, at / d.nx));
         return std::uint64_t(population_index<L>(at, s.dir, population_stride(c), S::Q));
     });
 }
@@ -164,7 +182,8 @@ std::uint64_t outgoing_element(const EngineConfig& c, int k, node_t n, int i, in
 // room no node uses.
 template <HaloModel M, Layout L>
 std::optional<node_t> element_node(const EngineConfig& c, int k, std::uint64_t e) {
-    if (e >= set_elements<M>(k, c)) return std::nullopt;
+    const XFaces f = model_x_faces<M>(k, c);
+    if (e >= (f.own != 0 ? f.base : set_elements<M>(k, c))) return std::nullopt; // or a face
     const offset_t n = population_node<L>(e, population_stride(c), M::set_q(k));
     if (n >= c.dims.nodes()) return std::nullopt;
     return node_t(n);

@@ -32,8 +32,12 @@ struct IsothermalModel {
         Args a{};
         fill_step_args<S, Real>(a, c.dims, c.flow);
         a.soa_stride = population_stride(c);
+        a.faces = x_faces_of(c, S::Q);
         return a;
     }
+    // A pull tile cut along x keeps its x faces (core/x_faces.hpp): every slot goes through
+    // the core's Propagation, and the CPU's rows stop short of the x-edge nodes (cpu_rows.hpp).
+    static constexpr bool kXFaces = true;
     static void bind(Args& a, const SetBuffers<Store, kSets>& b) {
         a.src = b.src[0];
         a.dst = b.dst[0];

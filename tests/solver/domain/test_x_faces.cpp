@@ -1,0 +1,145 @@
+// The x faces of a pull tile cut along x (core/x_faces.hpp): which tiles keep them; that the
+// populations an x-edge node sends and the halo values an x-edge node pulls live there, one
+// value per row, consecutive along y (the point of them: the halo copy moves whole sectors);
+// that the copies between faces form runs of whole sectors; and that a tiled pull flow with
+// walls, an obstacle and free-slip walls across the x cuts is the same with and without them.
+// That tiles with faces equal one domain bit for bit is test_tiled_engine's.
+#include "solver/domain/halo_plan.hpp"
+#include "solver/domain/tiled_engine.hpp"
+#include "solver/engine/population_sets.hpp"
+#include "solver/models/isothermal/model.hpp"
+#include "solver/scenario/scenario.hpp"
+#include "support/same_state.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <string>
+
+namespace ll {
+namespace {
+
+const Dims kWhole{16, 6, 4};
+using Model = IsothermalModel<D3Q19, double>;
+
+// The configuration of tile `tile` of `t` over kWhole, as TiledEngine makes it (rows aligned on
+// 4 FP64 nodes: 8 owned nodes, the right halo, padding, the left halo at x = 11).
+EngineConfig tile_config(const Tiles& t, int tile, Scheme scheme, Layout layout = Layout::SoA) {
+    EngineConfig c;
+    c.model.stencil = StencilKind::D3Q19;
+    c.model.precision = Precision::FP64;
+    c.model.scheme = scheme;
+    c.model.layout = layout;
+    const TileFrame f = tile_frame(t, kWhole, tile, 1, 4);
+    c.dims = f.local;
+    c.tile = f.place(kWhole);
+    return c;
+}
+
+TEST(XFaces, OnlyAPullTileCutAlongXWithAlignedRowsKeepsThem) {
+    const XFaces f = x_faces_of(tile_config(Tiles{{2, 1, 1}}, 1, Scheme::Pull), D3Q19::Q);
+    EXPECT_EQ(f.own, 8u);
+    EXPECT_EQ(f.rows, 32u); // 6 x 4 rows, on whole 128-byte lines
+    EXPECT_EQ(x_faces_of(tile_config(Tiles{{2, 1, 1}}, 1, Scheme::AA), D3Q19::Q).own, 0u);
+    EXPECT_EQ(x_faces_of(tile_config(Tiles{{1, 2, 1}}, 0, Scheme::Pull), D3Q19::Q).own, 0u);
+    EngineConfig c = tile_config(Tiles{{2, 1, 1}}, 0, Scheme::Pull);
+    c.tile.x_faces = false; // LATTICELAB_X_FACES=0
+    EXPECT_EQ(x_faces_of(c, D3Q19::Q).own, 0u);
+    c = tile_config(Tiles{{2, 1, 1}}, 0, Scheme::Pull);
+    c.dims = kWhole;
+    c.tile = {}; // one domain
+    EXPECT_EQ(x_faces_of(c, D3Q19::Q).own, 0u);
+}
+
+// Node x of row (y, 1) names a face element for direction i exactly where it sends across x
+// (x = 7 along c_x > 0, x = 0 along c_x < 0) or is the halo an edge node pulls from (x = 11,
+// the left halo, along c_x > 0; x = 8 along c_x < 0); consecutive rows name consecutive
+// elements. Every other slot stays in the population arrays, below the faces.
+template <Layout L>
+void expect_crossings_in_faces() {
+    const EngineConfig c = tile_config(Tiles{{2, 1, 1}}, 0, Scheme::Pull, L);
+    const XFaces f = model_x_faces<Model>(0, c);
+    ASSERT_EQ(f.own, 8u);
+    ASSERT_EQ(c.dims.nx, 12u);
+    const std::uint64_t end = set_elements<Model>(0, c);
+    EXPECT_EQ(end, f.base + x_face_elements(f, D3Q19::Q));
+    for (int i = 0; i < D3Q19::Q; ++i)
+        for (std::uint32_t x : {0u, 3u, 7u, 8u, 9u, 11u}) {
+            const int cx = cvel<D3Q19>(i, 0);
+            const bool sent = (x == 7 && cx > 0) || (x == 0 && cx < 0);
+            const bool received = (x == 11 && cx > 0) || (x == 8 && cx < 0);
+            const auto at = [&](std::uint32_t y) { // z = 1
+                return outgoing_element<Model, L, Scheme::Pull>(
+                    c, 0, x + c.dims.nx * (y + c.dims.ny), i, 0);
+            };
+            const std::string what = "layout " + std::to_string(int(L)) + ", direction " +
+                                     std::to_string(i) + ", x " + std::to_string(x);
+            if (!sent && !received) {
+                EXPECT_LT(at(1), f.base) << what;
+                continue;
+            }
+            const auto kind = sent ? FaceKind::Sent : FaceKind::Received;
+            EXPECT_EQ(at(1), x_face_element(f, i, kind, 1 + c.dims.ny)) << what;
+            EXPECT_LT(at(1), end) << what;
+            EXPECT_EQ(at(2), at(1) + 1) << what;
+        }
+}
+
+TEST(XFaces, CrossingPopulationsLiveInFacesOneValuePerRow) {
+    expect_crossings_in_faces<Layout::SoA>();
+    expect_crossings_in_faces<Layout::AoS>();
+    expect_crossings_in_faces<Layout::AoSoA>();
+}
+
+TEST(XFaces, SettingIsReadAndCheckedByName) {
+    unsetenv("LATTICELAB_X_FACES");
+    EXPECT_TRUE(x_faces_requested());
+    setenv("LATTICELAB_X_FACES", "0", 1);
+    EXPECT_FALSE(x_faces_requested());
+    setenv("LATTICELAB_X_FACES", "off", 1);
+    try {
+        x_faces_requested();
+        ADD_FAILURE() << "LATTICELAB_X_FACES=off was accepted";
+    } catch (const ConfigError& e) {
+        EXPECT_NE(std::string(e.what()).find("LATTICELAB_X_FACES"), std::string::npos);
+        EXPECT_NE(std::string(e.what()).find("'off'"), std::string::npos) << e.what();
+    }
+    unsetenv("LATTICELAB_X_FACES");
+}
+
+// A pull flow with walls, a moving lid, an obstacle next to the x cut and a free-slip wall
+// crossing it: the tiles with faces and the same tiles with their x columns in the rows
+// (LATTICELAB_X_FACES=0) reach the same state, bit for bit.
+TEST(XFaces, SameFlowWithAndWithoutFaces) {
+    SimulationSetup s;
+    s.model.stencil = StencilKind::D3Q19;
+    s.model.scheme = Scheme::Pull;
+    s.model.precision = Precision::FP64;
+    s.dims = kWhole;
+    s.flags.assign(s.dims.nodes(), kFluid);
+    s.rho.assign(s.dims.nodes(), 1.0);
+    s.u.assign(3 * s.dims.nodes(), 0.0);
+    s.flow.tau = 0.7;
+    s.flow.force[0] = 1e-4;
+    for (std::uint32_t x = 0; x < s.dims.nx; ++x) {
+        s.flags[x] = kSolid;                                              // y = 0, z = 0
+        s.flags[x + s.dims.nx * (s.dims.ny - 1)] = kMovingWall;           // the lid, z = 0
+        s.flags[x + s.dims.nx * s.dims.ny * (s.dims.nz - 1)] = kFreeSlip; // y = 0, z = 3
+    }
+    s.flags[7 + s.dims.nx * 2] = kSolid; // next to the cut at x = 8
+    s.flow.wall_u[0] = 0.05;
+    s.tiles = Tiles{{2, 1, 2}};
+    const auto run = [&](const char* faces) {
+        setenv("LATTICELAB_X_FACES", faces, 1);
+        auto sim = Simulation::create(s, BackendKind::Cpu);
+        unsetenv("LATTICELAB_X_FACES");
+        sim->step(60);
+        std::vector<double> f;
+        sim->export_state(f);
+        return f;
+    };
+    test::expect_same_state(run("0"), run("auto"), "pull 2x1x2, faces against rows");
+}
+
+} // namespace
+} // namespace ll
