@@ -38,10 +38,12 @@ struct Propagation {
         return index(a, m, dir);
     }
     // The node's own incoming slots; the received faces' rows from the frame, without the
-    // division element_at takes, since every node's gather reads them.
+    // division element_at takes. kFaces = false: the lattice keeps no faces (a.faces.own == 0),
+    // and none of their tests is made.
+    template <bool kFaces = true>
     LL_HD static offset_t incoming_index(const Args& a, const NodeFrame& fr, int i) {
         const Slot s = A::incoming(i, a.parity);
-        if constexpr (Sc == Scheme::Pull) {
+        if constexpr (Sc == Scheme::Pull && kFaces) {
             if (in_received_face<S>(a.faces, a.dims, step_coord(fr.x, s.d[0], a.dims.nx), s.dir))
                 return x_face_element(a.faces, s.dir, FaceKind::Received,
                                       face_row(a.dims, fr, s.d[1], s.d[2]));
@@ -53,15 +55,28 @@ struct Propagation {
         return index(a, fr.shift(s.d[0], s.d[1], s.d[2]), s.dir);
     }
 
+    // One test of the lattice, not ten of every node: without faces (one domain, every scheme
+    // but pull) the loads are addressed as if faces did not exist, and cost what they did
+    // before them.
+    LL_HD static void gather(const Args& a, const NodeFrame& fr, Real (&f)[S::Q]) {
+        if constexpr (Sc == Scheme::Pull) {
+            if (a.faces.own != 0) {
+                gather_from<true>(a, fr, f);
+                return;
+            }
+        }
+        gather_from<false>(a, fr, f);
+    }
     // Where the format decodes in two steps (fp16c), the second runs only for a node that has
     // a value needing it; the values are what load() returns either way.
-    LL_HD static void gather(const Args& a, const NodeFrame& fr, Real (&f)[S::Q]) {
+    template <bool kFaces>
+    LL_HD static void gather_from(const Args& a, const NodeFrame& fr, Real (&f)[S::Q]) {
         using C = Codec<Store>;
         if constexpr (C::kPlainLoad) {
             bool plain = true;
             LL_UNROLL
             for (int i = 0; i < S::Q; ++i) {
-                f[i] = C::template decode_plain<Real>(a.src[incoming_index(a, fr, i)]);
+                f[i] = C::template decode_plain<Real>(a.src[incoming_index<kFaces>(a, fr, i)]);
                 plain = plain & C::loaded_plain(f[i]);
             }
             if (!plain) {
@@ -72,7 +87,7 @@ struct Propagation {
         } else {
             LL_UNROLL
             for (int i = 0; i < S::Q; ++i)
-                f[i] = load<Real>(a.src, incoming_index(a, fr, i));
+                f[i] = load<Real>(a.src, incoming_index<kFaces>(a, fr, i));
         }
     }
     // A time step's stores: 16-bit formats round stochastically (storage.hpp, dither), wider
