@@ -61,7 +61,8 @@ void mark_near_wall(StencilKind stencil, const Dims& dims, std::vector<std::uint
 
 XFaces x_faces_of(const EngineConfig& c, int q) {
     const TilePlace& t = c.tile;
-    if (!t.is_tile() || !t.x_faces || t.halo[0] == 0 || t.origin[0] != 0 ||
+    // One halo column on each side: the left one the row's last node (x_faces.hpp).
+    if (!t.is_tile() || !t.x_faces || t.halo[0] != 1 || t.origin[0] != 0 ||
         c.model.scheme != Scheme::Pull)
         return {};
     const offset_t arrays = stored_nodes(c.model.layout, c.dims.nodes(), population_stride(c));

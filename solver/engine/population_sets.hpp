@@ -158,6 +158,14 @@ std::vector<std::array<int, 3>> set_velocities(int k) {
     });
 }
 
+// Whether local row (y, z) of tile t is one of its own (not a halo row).
+inline bool owned_row(const TilePlace& t, std::uint32_t y, std::uint32_t z) {
+    const auto owned = [&](int a, std::uint32_t v) {
+        return v >= t.origin[a] && v - t.origin[a] < t.hi[a] - t.lo[a];
+    };
+    return owned(1, y) && owned(2, z);
+}
+
 // Engine::outgoing_element for set k of a HaloModel on layout L and scheme Sc.
 template <HaloModel M, Layout L, Scheme Sc>
 std::uint64_t outgoing_element(const EngineConfig& c, int k, node_t n, int i, int parity) {
@@ -166,11 +174,13 @@ std::uint64_t outgoing_element(const EngineConfig& c, int k, node_t n, int i, in
         using S = typename decltype(tag)::type;
         const Slot s = Addressing<S, Sc>::outgoing(i, parity);
         const node_t at = make_frame(d, n).shift(s.d[0], s.d[1], s.d[2]);
-        // Pull's outgoing slot is the node's own: an x-edge node sends through its face, and
-        // a halo node an edge node pulls from receives into one (core/x_faces.hpp).
+        // Pull's outgoing slot is the node's own: an x-edge node the tile updates sends through
+        // its face, and a halo node an edge node pulls from receives into one
+        // (core/x_faces.hpp). A node of the x-edge columns in a y or z halo row is not updated:
+        // what a copy brings it (a free-slip reflection's source) stays in its slot.
         const XFaces f = model_x_faces<M>(k, c);
         const std::uint32_t x = at % d.nx;
-        if (in_sent_face<S>(f, x, s.dir))
+        if (in_sent_face<S>(f, x, s.dir) && owned_row(c.tile, (at / d.nx) % d.ny, at / d.nx / d.ny))
             return std::uint64_t(x_face_element(f, s.dir, FaceKind::Sent, at / d.nx));
         if (in_received_face<S>(f, d, x, s.dir))
             return std::uint64_t(x_face_element(f, s.dir, FaceKind::Received, at / d.nx));
