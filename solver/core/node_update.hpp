@@ -120,7 +120,7 @@ struct Propagation {
     LL_HD static void store_sent_faces(const Args& a, const NodeFrame& fr, const Real (&f)[S::Q],
                                        std::uint32_t seed) {
         if (a.faces.own == 0 || (fr.x != 0 && fr.x != a.faces.own - 1)) return;
-        const offset_t row = offset_t(fr.y) + offset_t(a.dims.ny) * fr.z;
+        const offset_t row = face_row(a.dims, fr, 0, 0);
         LL_UNROLL
         for (int i = 1; i < S::Q; ++i)
             if (in_sent_face<S>(a.faces, fr.x, i))

@@ -196,16 +196,16 @@ void expect_switch_refused(const char* name, const char* value) {
 TEST(CpuRows, RowsComputeWhatThePerNodeUpdateComputes) {
     expect_switch_refused("LATTICELAB_CPU_ROWS", "2");
     for (StencilKind st : {StencilKind::D2Q9, StencilKind::D3Q19})
-        for (std::uint32_t long_rows : {0u, 41u, 150u})
+        for (std::uint32_t row_length : {0u, 41u, 150u}) // 0: the default rows
             for (bool boundary_nodes : {false, true})
                 for (Precision p : {Precision::FP32, Precision::FP64})
                     for (Scheme sc : kSchemes)
                         for (Layout l : kLayouts) {
                             const ModelChoice m{st, CollisionKind::TRT, sc, l, p, {}};
                             std::optional<Dims> d;
-                            if (long_rows)
-                                d = dimensions(st) == 2 ? Dims{long_rows, 8, 1}
-                                                        : Dims{long_rows, 5, 4};
+                            if (row_length)
+                                d = dimensions(st) == 2 ? Dims{row_length, 8, 1}
+                                                        : Dims{row_length, 5, 4};
                             const std::vector<double> rows =
                                 cpu_state(m, boundary_nodes, true, 51, d);
                             const std::vector<double> nodes =
@@ -217,7 +217,7 @@ TEST(CpuRows, RowsComputeWhatThePerNodeUpdateComputes) {
                             EXPECT_EQ(differ, 0u)
                                 << to_string(st) << " " << label(m)
                                 << (boundary_nodes ? " inlet/outlet" : " walls")
-                                << (long_rows ? ", rows of " + std::to_string(long_rows) : "");
+                                << (row_length ? ", rows of " + std::to_string(row_length) : "");
                         }
 }
 
