@@ -12,6 +12,13 @@
 
 namespace ll {
 
+// How a pull node's gather finds its x faces (x_faces.hpp). Runtime tests the lattice
+// (a.faces.own) once per node, and is right for every lattice. The GPU's launched kernels are
+// built for one answer, None or Faces, so that each holds one gather: both in one kernel took
+// D3Q19 FP32 pull AoSoA from 48 to 52-54 registers, and one domain, 1x1x8 and 1x2x4 tiles ran
+// 0.5-1.8 % slower than before the faces (H200, docs/PERFORMANCE.md, session 23).
+enum class FacePath : std::uint8_t { Runtime, None, Faces };
+
 // Real is the arithmetic, Store the number format in memory: gather, scatter and the wall
 // slots go through load() and store() (storage.hpp), the only code that knows it.
 template <class S, Layout L, Scheme Sc, class Real, class Store = Real>
@@ -55,17 +62,18 @@ struct Propagation {
         return index(a, fr.shift(s.d[0], s.d[1], s.d[2]), s.dir);
     }
 
-    // One test of the lattice, not ten of every node: without faces (one domain, every scheme
-    // but pull) the loads are addressed as if faces did not exist, and cost what they did
-    // before them.
+    // One test of the lattice (or none: kPath), not ten of every node: without faces (one
+    // domain, every scheme but pull) the loads are addressed as if faces did not exist, and
+    // cost what they did before them.
+    template <FacePath kPath = FacePath::Runtime>
     LL_HD static void gather(const Args& a, const NodeFrame& fr, Real (&f)[S::Q]) {
-        if constexpr (Sc == Scheme::Pull) {
+        if constexpr (Sc == Scheme::Pull && kPath == FacePath::Runtime) {
             if (a.faces.own != 0) {
                 gather_from<true>(a, fr, f);
                 return;
             }
         }
-        gather_from<false>(a, fr, f);
+        gather_from<Sc == Scheme::Pull && kPath == FacePath::Faces>(a, fr, f);
     }
     // Where the format decodes in two steps (fp16c), the second runs only for a node that has
     // a value needing it; the values are what load() returns either way.
@@ -94,9 +102,11 @@ struct Propagation {
     // ones ignore the noise, which the compiler then drops. Where the format has a plain path
     // (fp16s), one test of the node's values (all but a blown-up node pass it) lets every store
     // skip the per-value select; both branches store what store(..., noise) stores.
+    template <FacePath kPath = FacePath::Runtime>
     LL_HD static void scatter(const Args& a, const NodeFrame& fr, const Real (&f)[S::Q]) {
         const std::uint32_t seed = node_seed(fr.n, a.step);
-        if constexpr (Sc == Scheme::Pull) store_sent_faces(a, fr, f, seed);
+        if constexpr (Sc == Scheme::Pull && kPath != FacePath::None)
+            store_sent_faces(a, fr, f, seed);
         using C = Codec<Store>;
         if constexpr (C::kPlainPath) {
             bool plain = true;
@@ -322,15 +332,16 @@ LL_HD bool skipped_by(std::uint8_t flag) {
     return !is_updated(flag) || (kPass == Pass::Bulk && in_wall_list(flag));
 }
 
+// kPath None takes a lattice without x faces, Faces one with them, Runtime either.
 template <class S, Layout L, Scheme Sc, class C, class Real, Pass kPass = Pass::All,
-          class Store = Real>
+          class Store = Real, FacePath kPath = FacePath::Runtime>
 LL_HD void update_node(const StepArgs<Real, Store>& a, node_t n) {
     using P = Propagation<S, L, Sc, Real, Store>;
     const std::uint8_t flag = a.flags[n];
     if (kPass != Pass::Resident && skipped_by<kPass>(flag)) return;
     const NodeFrame fr = make_frame(a.dims, n);
     Real f[S::Q];
-    P::gather(a, fr, f);
+    P::template gather<kPath>(a, fr, f);
     if constexpr (kPass == Pass::Resident) {
         std::uint8_t sf[S::Q];
         P::source_flags(a, fr, sf); // for every node: its wall tests need no near-wall bit
@@ -342,7 +353,7 @@ LL_HD void update_node(const StepArgs<Real, Store>& a, node_t n) {
         if (near_wall(flag)) P::apply_walls(a, fr, f);
     }
     if (!apply_node_rule<S>(a, node_type(flag), f)) C::template collide<S>(a.coll, f, a.force);
-    P::scatter(a, fr, f);
+    P::template scatter<kPath>(a, fr, f);
 }
 
 // Density and velocity of a node at time t (walls report rho = 1 and their own velocity).

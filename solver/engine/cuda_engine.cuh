@@ -483,14 +483,18 @@ private:
             const node_t* nodes = list ? list->get() : nullptr;
             const unsigned grid = grid_for(count, block);
             const int smem = report_.dynamic_shared_bytes;
+            // (a tile, with its faces, is refused a cap: register_cap_error)
             if constexpr (kNodes == BulkNodes::All && register_capped<M, L, Sc, C>())
-                if (const int cap = cfg_.launch.register_cap) {
+                if (const int cap = cfg_.launch.register_cap; cap && !cfg_.tile.is_tile()) {
                     const CappedKernel<M> capped = capped_kernel<M, L, Sc, C>(cap, parity_);
                     capped<<<grid, block, smem, stream>>>(a, count);
                     return;
                 }
             with_parity<Sc>(parity_, [&](auto P) {
-                step_bulk<M, L, Sc, C, P(), kNodes><<<grid, block, smem, stream>>>(a, nodes, count);
+                with_face_path<M, Sc>(M::lattice(a).faces, [&](auto F) {
+                    step_bulk<M, L, Sc, C, P(), kNodes, F()>
+                        <<<grid, block, smem, stream>>>(a, nodes, count);
+                });
             });
         }
     }
@@ -520,7 +524,10 @@ private:
         const node_t count = node_t(list.size());
         if (count == 0) return;
         with_parity<Sc>(parity_, [&](auto P) {
-            step_walls<M, L, Sc, C, P()><<<grid_for(count), 256, 0, stream>>>(a, list.get(), count);
+            with_face_path<M, Sc>(M::lattice(a).faces, [&](auto F) {
+                step_walls<M, L, Sc, C, P(), F()>
+                    <<<grid_for(count), 256, 0, stream>>>(a, list.get(), count);
+            });
         });
     }
 

@@ -32,6 +32,19 @@ void with_parity(int parity, F&& f) {
     f(std::integral_constant<int, 0>{});
 }
 
+// Calls f(std::integral_constant<FacePath, F>{}) with the face path of the kernels of a lattice
+// whose x faces are `faces` (node_model.hpp, update_with): None or Faces for a faced scheme,
+// Runtime for every other.
+template <class M, Scheme Sc, class F>
+decltype(auto) with_face_path(const XFaces& faces, F&& f) {
+    if constexpr (kFacedScheme<M, Sc>) {
+        if (faces.own != 0) return f(std::integral_constant<FacePath, FacePath::Faces>{});
+        return f(std::integral_constant<FacePath, FacePath::None>{});
+    } else {
+        return f(std::integral_constant<FacePath, FacePath::Runtime>{});
+    }
+}
+
 // The bulk kernel with `cap` registers (one of kRegisterCaps, which CudaEngine::set_launch
 // checked) for a step of `parity`; an A-B scheme has parity 0 only.
 template <class M>
@@ -47,9 +60,10 @@ CappedKernel<M> capped_kernel(int cap, int parity) {
     return k;
 }
 
-// The kernel a step launches now (for A-A and esoteric: the one of the current parity).
+// The kernel a step launches now (for A-A and esoteric: the one of the current parity) on a
+// lattice whose x faces are `faces`.
 template <class M, Layout L, Scheme Sc, class C>
-const void* kernel_for(const LaunchConfig& launch, int parity) {
+const void* kernel_for(const LaunchConfig& launch, int parity, const XFaces& faces) {
     if constexpr (Sc == Scheme::SharedX) {
         using Real = typename M::Real;
         using Store = typename M::Store;
@@ -61,7 +75,10 @@ const void* kernel_for(const LaunchConfig& launch, int parity) {
                     capped_kernel<M, L, Sc, C>(launch.register_cap, parity));
         const void* k = nullptr;
         with_parity<Sc>(parity, [&](auto P) {
-            k = reinterpret_cast<const void*>(&step_bulk<M, L, Sc, C, P()>);
+            with_face_path<M, Sc>(faces, [&](auto F) {
+                k = reinterpret_cast<const void*>(
+                    &step_bulk<M, L, Sc, C, P(), BulkNodes::All, F()>);
+            });
         });
         return k;
     }
@@ -110,20 +127,22 @@ inline LaunchReport binding(const LaunchReport& a, const LaunchReport& b) {
 // Every launch variant of the bulk kernel (BulkNodes) with the reported one's shared
 // memory, which enforces the occupancy cap. Parity 1 only where the scheme has it, so that
 // A-B schemes instantiate no kernel they never launch.
-template <class M, Layout L, Scheme Sc, class C, int Parity>
+template <class M, Layout L, Scheme Sc, class C, int Parity, FacePath F>
 void share_launch_bytes_of(const LaunchReport& r) {
     const void* variants[] = {
-        reinterpret_cast<const void*>(&step_bulk<M, L, Sc, C, Parity, BulkNodes::All>),
-        reinterpret_cast<const void*>(&step_bulk<M, L, Sc, C, Parity, BulkNodes::AllButBorder>),
-        reinterpret_cast<const void*>(&step_bulk<M, L, Sc, C, Parity, BulkNodes::Listed>)};
+        reinterpret_cast<const void*>(&step_bulk<M, L, Sc, C, Parity, BulkNodes::All, F>),
+        reinterpret_cast<const void*>(&step_bulk<M, L, Sc, C, Parity, BulkNodes::AllButBorder, F>),
+        reinterpret_cast<const void*>(&step_bulk<M, L, Sc, C, Parity, BulkNodes::Listed, F>)};
     for (const void* k : variants)
         LL_CUDA(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                      r.dynamic_shared_bytes));
 }
 template <class M, Layout L, Scheme Sc, class C>
-void share_launch_bytes(const LaunchReport& r) {
-    share_launch_bytes_of<M, L, Sc, C, 0>(r);
-    if constexpr (is_in_place(Sc)) share_launch_bytes_of<M, L, Sc, C, 1>(r);
+void share_launch_bytes(const LaunchReport& r, const XFaces& faces) {
+    with_face_path<M, Sc>(faces, [&](auto F) {
+        share_launch_bytes_of<M, L, Sc, C, 0, F()>(r);
+        if constexpr (is_in_place(Sc)) share_launch_bytes_of<M, L, Sc, C, 1, F()>(r);
+    });
 }
 
 // The report of a node-update model's step under `cfg`: its bulk kernel's (shared_x's with the
@@ -131,19 +150,20 @@ void share_launch_bytes(const LaunchReport& r) {
 template <class M>
 LaunchReport node_kernel_report(const EngineConfig& cfg) {
     LaunchReport r{};
+    const XFaces faces = model_x_faces<M>(0, cfg);
     M::with_step(cfg.model, [&](auto L, auto Sc, auto C) {
         using Coll = typename decltype(C)::type;
         std::size_t needed = 0;
         if constexpr (Sc() == Scheme::SharedX)
             needed = shared_x_bytes<typename M::Stencil, typename M::Real>(cfg.launch.block_size);
-        r = occupancy_for(kernel_for<M, L(), Sc(), Coll>(cfg.launch, 0), cfg.launch, needed);
+        r = occupancy_for(kernel_for<M, L(), Sc(), Coll>(cfg.launch, 0, faces), cfg.launch, needed);
         // An in-place scheme alternates two kernels, which need the same shared-memory
         // setting; the report is the binding one (A-A's odd step: 80 registers against 48
         // for D3Q19 FP32 BGK), as Bailey et al. 2009 give A-A:2's.
         if constexpr (is_in_place(Sc()))
-            r = binding(r, occupancy_for(kernel_for<M, L(), Sc(), Coll>(cfg.launch, 1), cfg.launch,
-                                         needed));
-        if constexpr (Sc() != Scheme::SharedX) share_launch_bytes<M, L(), Sc(), Coll>(r);
+            r = binding(r, occupancy_for(kernel_for<M, L(), Sc(), Coll>(cfg.launch, 1, faces),
+                                         cfg.launch, needed));
+        if constexpr (Sc() != Scheme::SharedX) share_launch_bytes<M, L(), Sc(), Coll>(r, faces);
     });
     return r;
 }

@@ -30,7 +30,7 @@ enum class BulkNodes : std::uint8_t { All, AllButBorder, Listed };
 // variants differ only in how a thread finds its node; the node's update is the same code, so
 // a tile's nodes compute what one domain's do, bit for bit. One domain keeps the plain kernel
 // (a node list and a skip test in it cost the 16-bit kernels 3 %).
-template <class M, Layout L, Scheme Sc, class C, int Parity, BulkNodes kNodes>
+template <class M, Layout L, Scheme Sc, class C, int Parity, BulkNodes kNodes, FacePath kFaces>
 __device__ __forceinline__ void bulk_thread(typename M::Args& a, const node_t* list, node_t count) {
     const node_t k = node_t(blockIdx.x) * blockDim.x + threadIdx.x;
     if (k >= count) return;
@@ -38,28 +38,30 @@ __device__ __forceinline__ void bulk_thread(typename M::Args& a, const node_t* l
     if constexpr (kNodes == BulkNodes::AllButBorder)
         if (on_border(M::lattice(a).flags[n])) return;
     M::lattice(a).parity = Parity;
-    M::template update<L, Sc, C, Pass::Bulk>(a, n);
+    update_with<M, L, Sc, C, Pass::Bulk, kFaces>(a, n);
 }
-template <class M, Layout L, Scheme Sc, class C, int Parity, BulkNodes kNodes = BulkNodes::All>
+template <class M, Layout L, Scheme Sc, class C, int Parity, BulkNodes kNodes = BulkNodes::All,
+          FacePath kFaces = FacePath::Runtime>
 __global__ void step_bulk(typename M::Args a, const node_t* list, node_t count) {
-    bulk_thread<M, L, Sc, C, Parity, kNodes>(a, list, count);
+    bulk_thread<M, L, Sc, C, Parity, kNodes, kFaces>(a, list, count);
 }
 
 // The bulk pass over every node with at most kRegs registers per thread (register_caps.hpp):
 // the same node update, so the same results bit for bit; what does not fit in kRegs registers
-// spills to local memory. Built only where register_capped<M, L, Sc, C>() says so.
+// spills to local memory. Built only where register_capped<M, L, Sc, C>() says so, for one
+// domain (register_cap_error refuses a tile a cap), which keeps no x faces.
 template <class M, Layout L, Scheme Sc, class C, int Parity, int kRegs>
 __global__ void __maxnreg__(kRegs) step_bulk_capped(typename M::Args a, node_t count) {
-    bulk_thread<M, L, Sc, C, Parity, BulkNodes::All>(a, nullptr, count);
+    bulk_thread<M, L, Sc, C, Parity, BulkNodes::All, kOneDomainFaces<M, Sc>>(a, nullptr, count);
 }
 
 // The boundary list: nodes with a half-way wall among their neighbours.
-template <class M, Layout L, Scheme Sc, class C, int Parity>
+template <class M, Layout L, Scheme Sc, class C, int Parity, FacePath kFaces = FacePath::Runtime>
 __global__ void step_walls(typename M::Args a, const node_t* nodes, node_t count) {
     const node_t k = node_t(blockIdx.x) * blockDim.x + threadIdx.x;
     if (k >= count) return;
     M::lattice(a).parity = Parity;
-    M::template update<L, Sc, C, Pass::NearWall>(a, nodes[k]);
+    update_with<M, L, Sc, C, Pass::NearWall, kFaces>(a, nodes[k]);
 }
 
 // Wall ghosts (wall_ghosts.hpp), before a step: each ghosted node's reflections copied where it

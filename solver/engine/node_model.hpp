@@ -49,6 +49,33 @@ concept WallGhosts = NodeModel<M> && requires {
     requires M::kWallGhosts;
 };
 
+// A model that keeps x faces on pull tiles cut along x (core/x_faces.hpp) says so (kXFaces) and
+// takes the FacePath as its update's fifth template argument (core/node_update.hpp): the GPU's
+// pull kernels are then built for a lattice with faces and for one without.
+template <class M>
+concept XFacesModel = NodeModel<M> && requires {
+    requires M::kXFaces;
+};
+// The face path a kernel of scheme Sc is built with where it does not depend on the lattice:
+// Runtime for models without faces and schemes other than pull (it tests nothing there).
+template <class M, Scheme Sc>
+inline constexpr bool kFacedScheme = XFacesModel<M>&& Sc == Scheme::Pull;
+// The face path of the kernels that run on one domain only (register-capped, resident), which
+// keeps no x faces.
+template <class M, Scheme Sc>
+inline constexpr FacePath kOneDomainFaces =
+    kFacedScheme<M, Sc> ? FacePath::None : FacePath::Runtime;
+
+// Node n's update by model M with the face path kFaces: a model with x faces takes it as its
+// update's fifth template argument; the others are called as they always were (Runtime).
+template <class M, Layout L, Scheme Sc, class C, Pass kPass, FacePath kFaces>
+LL_HD void update_with(const typename M::Args& a, node_t n) {
+    if constexpr (kFaces == FacePath::Runtime)
+        M::template update<L, Sc, C, kPass>(a, n);
+    else
+        M::template update<L, Sc, C, kPass, kFaces>(a, n);
+}
+
 // Buffers of every population set: the incoming (src) and outgoing (dst) slots; dst == src for
 // in-place schemes.
 template <class Store, int kSets>

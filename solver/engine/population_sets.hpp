@@ -22,7 +22,7 @@ std::size_t state_size(const Dims& d) {
 // one set, addressed by the core's Propagation); none for the others.
 template <class M>
 XFaces model_x_faces(int k, const EngineConfig& c) {
-    if constexpr (requires { requires M::kXFaces; })
+    if constexpr (XFacesModel<M>)
         return x_faces_of(c, M::set_q(k));
     else
         return {};

@@ -46,7 +46,7 @@ __device__ void resident_step(typename M::Args a, node_t nodes) {
     M::lattice(a).parity = Parity; // a constant, as in step_bulk, so addressing folds
     const node_t stride = node_t(gridDim.x) * blockDim.x;
     for (node_t k = node_t(blockIdx.x) * blockDim.x + threadIdx.x; k < nodes; k += stride)
-        M::template update<L, Sc, C, Pass::Resident>(a, k);
+        update_with<M, L, Sc, C, Pass::Resident, kOneDomainFaces<M, Sc>>(a, k);
 }
 
 // How the blocks of a resident launch wait between steps; first[] and blocks[] are the lists of

@@ -96,11 +96,12 @@ struct DoublePopulation {
     }
 
     // Both populations of node n as the next step sees them (walls applied); f is shifted
-    // (f_i - w_i, equilibrium.hpp), g carries theta.
+    // (f_i - w_i, equilibrium.hpp), g carries theta. The model keeps no x faces
+    // (FacePath::None): its kernels carry no face test.
     LL_HD static void gather(const Args<Real>& a, const NodeFrame& fr, bool walls, Real (&f)[SF::Q],
                              Real (&g)[ST::Q]) {
-        PF::gather(a.flow, fr, f);
-        PT::gather(temperature_view(a), fr, g);
+        PF::template gather<FacePath::None>(a.flow, fr, f);
+        PT::template gather<FacePath::None>(temperature_view(a), fr, g);
         if (walls) apply_walls(a, fr, f, g);
     }
     // kInline: Pass::Resident (core/node_update.hpp).
@@ -132,8 +133,8 @@ LL_HD void update_node(const Args<Real>& a, node_t n) {
     buoyancy_force(a.flow.force, a.thermal, theta, force);
     const Macro<Real> m = C::template collide<SF>(a.flow.coll, f, force);
     relax_temperature<ST>(a.thermal.omega_t, theta, m.u, g);
-    DP::PF::scatter(a.flow, fr, f);
-    DP::PT::scatter(temperature_view(a), fr, g);
+    DP::PF::template scatter<FacePath::None>(a.flow, fr, f);
+    DP::PT::template scatter<FacePath::None>(temperature_view(a), fr, g);
 }
 
 // ---- [SECTION] state and fields ----

@@ -76,9 +76,11 @@ struct IsothermalModel {
         return with_addressing(m, f);
     }
 
-    template <Layout L, Scheme Sc, class C, Pass P>
+    // F: how a pull node finds its x faces (core/node_update.hpp, FacePath); the GPU's kernels
+    // are built for a lattice with faces or without.
+    template <Layout L, Scheme Sc, class C, Pass P, FacePath F = FacePath::Runtime>
     LL_HD static void update(const Args& a, node_t n) {
-        update_node<S, L, Sc, C, Real, P>(a, n);
+        update_node<S, L, Sc, C, Real, P, Store, F>(a, n);
     }
     // Wall ghosts (engine/wall_ghosts.hpp) copy reflections exactly only where values are
     // stored as computed: a 16-bit store would round them a second time.
