@@ -193,7 +193,13 @@ void TiledEngine::make_device_exchange_for(const std::map<LinkKey, ElementLists>
     const double values = double(copies.size());
     const HaloCopies gathered = in_sectors(std::move(copies));
     sector_share_ = values > 0 ? 1.0 - double(gathered.elements.size()) / values : 0.0;
-    device_exchange_ = make_device_exchange(local_engines_, gathered, any_engine().element_bytes());
+    // Early copies (device_exchange.hpp) need tiles that split their steps (node-update models:
+    // no D2Q37 fold) and a scheme that reads one buffer and writes another.
+    const bool early = !is_in_place(cfg_.model.scheme) &&
+                       std::all_of(local_engines_.begin(), local_engines_.end(),
+                                   [](const Engine* e) { return e->splits_steps(); });
+    device_exchange_ =
+        make_device_exchange(local_engines_, gathered, any_engine().element_bytes(), early);
 }
 
 // The copies in whole sectors where the receiver's other slots of a sector are spare

@@ -17,7 +17,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <string>
+#include <vector>
 
 namespace ll {
 namespace {
@@ -241,6 +244,64 @@ TEST(GpuTiles, HalosMoveOnceTheBordersAreUpdated) {
     EXPECT_GE(copy_begin, borders_end - 1.0) << "the copy started before a border was updated";
     std::printf("[ timeline ] borders end %.1f us, copy begins %.1f us, interiors end %.1f us\n",
                 borders_end, copy_begin, interiors_end);
+}
+
+// Early copies (LATTICELAB_HALO_EARLY=1, domain/device_exchange.hpp): what a tile sends is
+// copied once that tile has stepped (or updated its border), by a kernel per sender, where the
+// tiles split their steps and the scheme reads one buffer and writes another. Every scheme and
+// both exchange orders still give one domain's state bit for bit, D2Q37 too (its fold keeps the
+// copies after the whole step); in a pull step's timeline each sender's copy starts after its
+// update ends, and A-A (in place) keeps one copy kernel after every tile.
+TEST(GpuTiles, EarlyCopiesMatchOneDomainBitForBit) {
+    LL_REQUIRE_GPU();
+    const test::ScopedEnv early("LATTICELAB_HALO_EARLY", "1");
+    for (const char* overlap : {"0", "1"})
+        for (Scheme sc : kSchemes) {
+            const Overlap order(overlap);
+            const SimulationSetup s = build_scenario(
+                "cavity3d",
+                {{"size", "14"}, {"precision", "fp64"}, {"scheme", std::string(to_string(sc))}});
+            const auto one = state_after(s, {}, BackendKind::Cuda, 501);
+            for (const Tiles& t : {Tiles{{2, 2, 2}}, Tiles{{3, 1, 2}}})
+                EXPECT_EQ(max_difference(one, state_after(s, t, BackendKind::Cuda, 501)), 0)
+                    << to_string(sc) << " " << to_string(t) << ", LATTICELAB_OVERLAP=" << overlap;
+        }
+    for (const char* scheme : {"push", "push_separate"}) { // session 19's race (PERFORMANCE.md)
+        const SimulationSetup s =
+            build_scenario("rt2d", {{"size", "32"}, {"height", "49"}, {"scheme", scheme}});
+        EXPECT_EQ(max_difference(state_after(s, {}, BackendKind::Cuda, 501),
+                                 state_after(s, Tiles{{1, 2, 1}}, BackendKind::Cuda, 501)),
+                  0)
+            << "d2q37 " << scheme;
+    }
+    for (Scheme sc : {Scheme::Pull, Scheme::AA}) {
+        SimulationSetup s = build_scenario(
+            "cavity3d",
+            {{"size", "62"}, {"precision", "fp32"}, {"scheme", std::string(to_string(sc))}});
+        s.tiles = Tiles{{2, 2, 2}};
+        auto sim = Simulation::create(s, BackendKind::Cuda);
+        sim->step(4);
+        const auto spans = sim->trace_step();
+        std::vector<double> update_end(8, -1);
+        for (const TimelineSpan& span : spans)
+            if (span.what == "update" && span.lane.rfind("tile ", 0) == 0)
+                update_end[std::size_t(std::atoi(span.lane.c_str() + 5))] = span.end_us;
+        int per_sender = 0, single = 0;
+        for (const TimelineSpan& span : spans) {
+            if (span.what != "halo copy") continue;
+            if (span.lane.rfind("copy from tile ", 0) != 0) {
+                ++single;
+                continue;
+            }
+            ++per_sender;
+            const double sent = update_end[std::size_t(std::atoi(span.lane.c_str() + 15))];
+            // Event times have about half a microsecond of resolution.
+            EXPECT_GE(span.begin_us, sent - 1.0) << span.lane << " began before its sender ended";
+        }
+        EXPECT_EQ(std::count(update_end.begin(), update_end.end(), -1.0), 0) << to_string(sc);
+        EXPECT_EQ(per_sender, sc == Scheme::Pull ? 8 : 0) << to_string(sc);
+        EXPECT_EQ(single, sc == Scheme::Pull ? 0 : 1) << to_string(sc);
+    }
 }
 
 // LATTICELAB_OVERLAP=auto on one GPU: border first where x is whole and the tiles hold a
