@@ -50,6 +50,20 @@ double max_difference(const std::vector<double>& a, const std::vector<double>& b
     return m;
 }
 
+// Calls f(setup, what) for a 14^3 FP64 cavity of every scheme, under both exchange orders
+// (LATTICELAB_OVERLAP 0 and 1, set while f runs).
+template <class F>
+void for_each_scheme_and_order(F&& f) {
+    for (const char* overlap : {"0", "1"})
+        for (Scheme sc : kSchemes) {
+            const Overlap order(overlap);
+            const SimulationSetup s = build_scenario(
+                "cavity3d",
+                {{"size", "14"}, {"precision", "fp64"}, {"scheme", std::string(to_string(sc))}});
+            f(s, std::string(to_string(sc)) + ", LATTICELAB_OVERLAP=" + overlap);
+        }
+}
+
 // Both exchange orders: after each step, and border first with the copies beside the interior.
 TEST(GpuTiles, EverySchemeMatchesOneGpuDomainBitForBit) {
     LL_REQUIRE_GPU();
@@ -255,17 +269,12 @@ TEST(GpuTiles, HalosMoveOnceTheBordersAreUpdated) {
 TEST(GpuTiles, EarlyCopiesMatchOneDomainBitForBit) {
     LL_REQUIRE_GPU();
     const test::ScopedEnv early("LATTICELAB_HALO_EARLY", "1");
-    for (const char* overlap : {"0", "1"})
-        for (Scheme sc : kSchemes) {
-            const Overlap order(overlap);
-            const SimulationSetup s = build_scenario(
-                "cavity3d",
-                {{"size", "14"}, {"precision", "fp64"}, {"scheme", std::string(to_string(sc))}});
-            const auto one = state_after(s, {}, BackendKind::Cuda, 501);
-            for (const Tiles& t : {Tiles{{2, 2, 2}}, Tiles{{3, 1, 2}}})
-                EXPECT_EQ(max_difference(one, state_after(s, t, BackendKind::Cuda, 501)), 0)
-                    << to_string(sc) << " " << to_string(t) << ", LATTICELAB_OVERLAP=" << overlap;
-        }
+    for_each_scheme_and_order([](const SimulationSetup& s, const std::string& what) {
+        const auto one = state_after(s, {}, BackendKind::Cuda, 501);
+        for (const Tiles& t : {Tiles{{2, 2, 2}}, Tiles{{3, 1, 2}}})
+            EXPECT_EQ(max_difference(one, state_after(s, t, BackendKind::Cuda, 501)), 0)
+                << what << " " << to_string(t);
+    });
     for (const char* scheme : {"push", "push_separate"}) { // session 19's race (PERFORMANCE.md)
         const SimulationSetup s =
             build_scenario("rt2d", {{"size", "32"}, {"height", "49"}, {"scheme", scheme}});
@@ -366,15 +375,10 @@ TEST(GpuTiles, StepsReplayedAsOneGraphMatchOneDomainBitForBit) {
             EXPECT_GT(replayed, std::uint64_t(steps / 2)) << what << ": the graph was not replayed";
         }
     };
-    for (const char* overlap : {"0", "1"})
-        for (Scheme sc : kSchemes) {
-            const Overlap order(overlap);
-            const SimulationSetup s = build_scenario(
-                "cavity3d",
-                {{"size", "14"}, {"precision", "fp64"}, {"scheme", std::string(to_string(sc))}});
-            for (const Tiles& t : {Tiles{{2, 2, 2}}, Tiles{{1, 1, 3}}})
-                check(s, t, std::string(to_string(sc)) + ", LATTICELAB_OVERLAP=" + overlap);
-        }
+    for_each_scheme_and_order([&](const SimulationSetup& s, const std::string& what) {
+        for (const Tiles& t : {Tiles{{2, 2, 2}}, Tiles{{1, 1, 3}}})
+            check(s, t, what);
+    });
     for (const char* scheme : {"push", "pull_separate"})
         check(build_scenario("rt2d", {{"size", "32"}, {"height", "49"}, {"scheme", scheme}}),
               Tiles{{2, 2, 1}}, std::string("rt2d ") + scheme);
