@@ -138,8 +138,10 @@ public:
         std::sort(distinct.begin(), distinct.end());
         gpus_ = int(std::unique(distinct.begin(), distinct.end()) - distinct.begin());
         // Early only on one GPU: across GPUs each tile's next step waits for its own GPU's
-        // copies only, so there every copy waits for every tile.
-        early_ = early_allowed && gpus_ == 1 && early_copies_requested();
+        // copies only, so there every copy waits for every tile. (The variable is read
+        // whatever the tiles, so that a wrong value is refused everywhere.)
+        const bool asked = early_copies_requested();
+        early_ = early_allowed && gpus_ == 1 && asked;
         for (int d : devices_)
             if (lane_of(d) < 0) lanes_.push_back(std::make_unique<Lane>(d));
         for (auto& lane : lanes_)
@@ -189,15 +191,16 @@ public:
             const cudaStream_t stream = lane->queue.stream();
             const Copies& c = lane->parity[parity & 1];
             // Names for the clock only: run() is on the host's path of every step.
-            const auto name = [&](const std::string& what) {
-                return clock ? what + " (GPU " + std::to_string(lane->device) + ")" : std::string();
+            const auto name = [&](const char* what, int tile = -1) {
+                if (!clock) return std::string();
+                return what + (tile < 0 ? std::string() : " " + std::to_string(tile)) + " (GPU " +
+                       std::to_string(lane->device) + ")";
             };
             if (early_) {
                 for (std::size_t t = 0; t < tiles.size(); ++t) {
                     if (c.runs.count(t, t + 1) + c.elements.count(t, t + 1) == 0) continue;
                     LL_CUDA(cudaStreamWaitEvent(stream, stepped_[t], 0));
-                    copy_span(stream, table, c, t, t + 1, clock,
-                              name("copy from tile " + std::to_string(t)));
+                    copy_span(stream, table, c, t, t + 1, clock, name("copy from tile", int(t)));
                 }
                 // The lane's event still means that every tile has stepped (or updated its
                 // border), also one that sends nothing, before any tile's next step begins.
@@ -217,6 +220,7 @@ public:
     }
 
     int devices() const override { return gpus_; }
+    bool early() const override { return early_; }
 
 private:
     // A list's indices on the host, as copy_halo reads them.

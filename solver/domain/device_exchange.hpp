@@ -17,12 +17,16 @@
 // split (Engine::splits_steps), and a copy that landed before the fold was overwritten by it
 // (docs/PERFORMANCE.md, session 19).
 //
-// Early copies (LATTICELAB_HALO_EARLY=1; one GPU only): what a tile sends is copied
-// once that tile has stepped (or updated its border), while the others still step, by a copy
-// kernel per sending tile. Only where the tiles split their steps and their scheme reads one
-// buffer and writes another: a copy then writes slots of the written buffer that no node of the
-// receiving tile writes (halo nodes' slots, received faces), whenever the receiver steps. Every
-// tile's next step still waits until every tile has stepped and every copy is done.
+// Early copies (LATTICELAB_HALO_EARLY=1; one GPU only): what a tile sends is copied once that
+// tile has stepped (or updated its border), while the others still step, by a copy kernel per
+// sending tile. Only where the tiles split their steps and their scheme reads one buffer and
+// writes another (push, pull, split): a receiving tile then never reads the buffer the copies
+// write, and they write only slots that none of its updated nodes writes (pull: its halo nodes'
+// slots and received faces; push and split: the slots of its edge nodes for the directions
+// that arrive from a halo node, whose only writer would be that halo node; a whole-sector run's
+// other slots are spare). So a copy may land whenever the receiver steps, even, border first,
+// while the receiver's interior of the step before still reads its other buffer. Every tile's
+// next step still waits until every tile has stepped and every copy is done.
 #pragma once
 #include "solver/engine/engine.hpp"
 #include "step_timeline.hpp"
@@ -59,6 +63,8 @@ public:
                      StreamClock* clock = nullptr) = 0;
     // The GPUs the tiles are on.
     virtual int devices() const = 0;
+    // Whether the copies run early (above): asked for, allowed and on one GPU.
+    virtual bool early() const = 0;
 };
 
 // nullptr when it cannot serve (no CUDA, elements too many for its indices, tiles on

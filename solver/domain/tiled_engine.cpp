@@ -153,6 +153,8 @@ void TiledEngine::make_nccl_exchange_for_links() {
         if (device_exchange_ && sector_share_ > 0)
             traffic_.transport += " (" + std::to_string(int(std::lround(100 * sector_share_))) +
                                   " % of the values in whole sectors)";
+        if (device_exchange_ && device_exchange_->early())
+            traffic_.transport += ", early (a kernel per sender)";
         if (transport_ == HaloTransport::HostStaged) traffic_.transport += ", host-staged";
         return;
     }
