@@ -198,16 +198,17 @@ public:
             };
             if (early_) {
                 for (std::size_t t = 0; t < tiles.size(); ++t) {
-                    if (c.runs.count(t, t + 1) + c.elements.count(t, t + 1) == 0) continue;
+                    const Senders from{t, t + 1};
+                    if (c.count(from) == 0) continue;
                     LL_CUDA(cudaStreamWaitEvent(stream, stepped_[t], 0));
-                    copy_span(stream, table, c, t, t + 1, clock, name("copy from tile", int(t)));
+                    copy_span(stream, table, c, from, clock, name("copy from tile", int(t)));
                 }
                 // The lane's event still means that every tile has stepped (or updated its
                 // border), also one that sends nothing, before any tile's next step begins.
                 wait_for_every_tile(stream);
             } else {
                 wait_for_every_tile(stream);
-                copy_span(stream, table, c, 0, tiles.size(), clock, name("copy kernel"));
+                copy_span(stream, table, c, {0, tiles.size()}, clock, name("copy kernel"));
             }
             LL_CUDA(cudaEventRecord(lane->queue.event(), lane->queue.stream()));
         }
@@ -229,18 +230,19 @@ private:
         std::vector<std::uint64_t> src, dst;
         std::vector<std::size_t> begin; // of each sending tile's copies, and the end
     };
+    struct Senders { // tiles first .. last - 1
+        std::size_t first, last;
+    };
     struct DeviceList {
         DeviceBuffer<std::uint8_t> src_buf, dst_buf;
         DeviceBuffer<std::uint32_t> src, dst;
         DeviceBuffer<std::uint64_t> src_wide, dst_wide;
         std::vector<std::size_t> begin; // of each sending tile's copies, and the end
-        // The copies from tiles `first` to `last` - 1.
-        std::size_t count(std::size_t first, std::size_t last) const {
-            return begin[last] - begin[first];
-        }
+        // The copies from `from`.
+        std::size_t count(Senders from) const { return begin[from.last] - begin[from.first]; }
         template <class Index>
-        CopyList<Index> view(std::size_t first, std::size_t last) const {
-            const std::size_t b = begin[first], n = count(first, last);
+        CopyList<Index> view(Senders from) const {
+            const std::size_t b = begin[from.first], n = count(from);
             if constexpr (sizeof(Index) == 8)
                 return {src_buf.get() + b, src_wide.get() + b, dst_buf.get() + b,
                         dst_wide.get() + b, n};
@@ -248,14 +250,12 @@ private:
                 return {src_buf.get() + b, src.get() + b, dst_buf.get() + b, dst.get() + b, n};
         }
     };
-    struct Senders { // tiles first .. last - 1
-        std::size_t first, last;
-    };
     struct Copies {
         DeviceList runs, elements;
         // 32-bit element indices while they fit (less to read per copy), else 64-bit: a
         // D3Q19 tile of 768 x 768 x 384 nodes has more than 2^32 populations.
         bool wide = false;
+        std::size_t count(Senders from) const { return runs.count(from) + elements.count(from); }
     };
     struct Lane {
         explicit Lane(int d) : device(d), queue(d) {}
@@ -331,12 +331,10 @@ private:
         put(c.runs, runs, c.wide);
         put(c.elements, elements, c.wide);
     }
-    // The copies from tiles first .. last - 1, in one kernel, marked on the clock as `lane`.
-    void copy_span(cudaStream_t stream, const BufferTable& table, const Copies& c,
-                   std::size_t first, std::size_t last, StreamClock* clock,
-                   const std::string& lane) const {
-        const Senders from{first, last};
-        if (c.runs.count(first, last) + c.elements.count(first, last) == 0) return;
+    // The copies from `from`, in one kernel, marked on the clock as `lane`.
+    void copy_span(cudaStream_t stream, const BufferTable& table, const Copies& c, Senders from,
+                   StreamClock* clock, const std::string& lane) const {
+        if (c.count(from) == 0) return;
         const int begin = clock ? clock->mark(stream) : -1;
         if (element_bytes_ == 2)
             launch_words<std::uint16_t>(stream, table, c, from);
@@ -364,17 +362,14 @@ private:
     template <class Word, int kLanes>
     void launch_lanes(cudaStream_t stream, const BufferTable& table, const Copies& c,
                       Senders from) const {
-        const std::size_t threads =
-            c.runs.count(from.first, from.last) * kLanes + c.elements.count(from.first, from.last);
+        const std::size_t threads = c.runs.count(from) * kLanes + c.elements.count(from);
         const unsigned blocks = unsigned((threads + 255) / 256);
         if (c.wide)
             copy_halo<Word, kLanes><<<blocks, 256, 0, stream>>>(
-                table, c.runs.view<std::uint64_t>(from.first, from.last),
-                c.elements.view<std::uint64_t>(from.first, from.last));
+                table, c.runs.view<std::uint64_t>(from), c.elements.view<std::uint64_t>(from));
         else
             copy_halo<Word, kLanes><<<blocks, 256, 0, stream>>>(
-                table, c.runs.view<std::uint32_t>(from.first, from.last),
-                c.elements.view<std::uint32_t>(from.first, from.last));
+                table, c.runs.view<std::uint32_t>(from), c.elements.view<std::uint32_t>(from));
         LL_CUDA(cudaGetLastError());
     }
 

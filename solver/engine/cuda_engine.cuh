@@ -483,9 +483,10 @@ private:
             const node_t* nodes = list ? list->get() : nullptr;
             const unsigned grid = grid_for(count, block);
             const int smem = report_.dynamic_shared_bytes;
-            // (a tile, with its faces, is refused a cap: register_cap_error)
+            // (one domain only: a tile, which may keep x faces, is refused a cap by
+            // register_cap_error, and the capped kernels are built for no faces)
             if constexpr (kNodes == BulkNodes::All && register_capped<M, L, Sc, C>())
-                if (const int cap = cfg_.launch.register_cap; cap && !cfg_.tile.is_tile()) {
+                if (const int cap = cfg_.launch.register_cap) {
                     const CappedKernel<M> capped = capped_kernel<M, L, Sc, C>(cap, parity_);
                     capped<<<grid, block, smem, stream>>>(a, count);
                     return;
@@ -535,11 +536,11 @@ private:
     Args args_;
     std::array<DeviceBuffer<Store>, M::kSets> a_, b_; // b empty for in-place schemes
     DeviceBuffer<std::uint8_t> flags_;
-    DeviceBuffer<node_t> border_bulk_;  // a tile's border nodes (kBorderBit) without walls
-    DeviceBuffer<node_t> border_walls_; // its border nodes with a half-way wall neighbour
-    DeviceBuffer<node_t> wall_nodes_;   // the other nodes with a half-way wall neighbour
+    DeviceBuffer<node_t> border_bulk_;        // a tile's border nodes (kBorderBit) without walls
+    DeviceBuffer<node_t> border_walls_;       // its border nodes with a half-way wall neighbour
+    DeviceBuffer<node_t> wall_nodes_;         // the other nodes with a half-way wall neighbour
     DeviceBuffer<WallGhostNode> wall_ghosts_; // nodes whose walls are copied (wall_ghosts.hpp)
-    HostFieldStaging field_staging_;    // read_field to host memory, reused between calls
+    HostFieldStaging field_staging_;          // read_field to host memory, reused between calls
     DeviceCounter nonfinite_;
     int parity_ = 0;
     std::uint32_t step_ = 0; // steps since this engine was built: the 16-bit stores' noise
