@@ -50,12 +50,16 @@ struct Propagation {
     template <bool kFaces = true>
     LL_HD static offset_t incoming_index(const Args& a, const NodeFrame& fr, int i) {
         const Slot s = A::incoming(i, a.parity);
+        const offset_t slot = index(a, fr.shift(s.d[0], s.d[1], s.d[2]), s.dir);
         if constexpr (Sc == Scheme::Pull && kFaces) {
-            if (in_received_face<S>(a.faces, a.dims, step_coord(fr.x, s.d[0], a.dims.nx), s.dir))
-                return x_face_element(a.faces, s.dir, FaceKind::Received,
-                                      face_row(a.dims, fr, s.d[1], s.d[2]));
+            // Both addresses and a select, not a branch: with a branch per direction each
+            // load waited behind its test (a 2x2x2 tile's kernel ran 4 % below the same
+            // kernel without faces, on the same bytes; H200, docs/PERFORMANCE.md, session 24).
+            const offset_t face = x_face_element(a.faces, s.dir, FaceKind::Received,
+                                                 face_row(a.dims, fr, s.d[1], s.d[2]));
+            return pulls_from_received_face<S>(a.faces, fr.x, s.dir) ? face : slot;
         }
-        return index(a, fr.shift(s.d[0], s.d[1], s.d[2]), s.dir);
+        return slot;
     }
     LL_HD static offset_t outgoing_index(const Args& a, const NodeFrame& fr, int i) {
         const Slot s = A::outgoing(i, a.parity);
