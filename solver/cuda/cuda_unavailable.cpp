@@ -22,7 +22,7 @@ int cuda_device_count() {
     return 0;
 }
 std::unique_ptr<DeviceExchange> make_device_exchange(const std::vector<Engine*>&, const HaloCopies&,
-                                                     std::size_t, bool) {
+                                                     std::size_t) {
     return nullptr;
 }
 std::unique_ptr<NcclExchange> make_nccl_exchange(Communicator&, Engine&,

@@ -110,26 +110,13 @@ int run_lanes_requested() {
                       "(no more threads than the sector has values)");
 }
 
-// LATTICELAB_HALO_EARLY: 1 asks for early copies (domain/device_exchange.hpp), 0 (the default)
-// for one copy kernel once every tile has stepped.
-bool early_copies_requested() {
-    const char* v = std::getenv("LATTICELAB_HALO_EARLY");
-    const std::string text = v ? v : "";
-    if (text.empty() || text == "0") return false;
-    if (text == "1") return true;
-    throw ConfigError("LATTICELAB_HALO_EARLY = '" + text +
-                      "': 1 (on one GPU, what a subdomain sends is copied once it has stepped, "
-                      "by a kernel per sender) or 0 (the default: one copy kernel once all have "
-                      "stepped)");
-}
-
-// The copy kernel on each GPU that receives halos (with early copies, one per sending tile): it
-// pulls what its tiles receive from the senders' memory (its own or, by peer access, another
-// GPU's), so every GPU's links carry only its own halos.
+// One copy kernel per GPU that receives halos, on that GPU: it pulls what its tiles receive
+// from the senders' memory (its own or, by peer access, another GPU's), so every GPU's links
+// carry only its own halos.
 class CudaDeviceExchange final : public DeviceExchange {
 public:
     CudaDeviceExchange(const HaloCopies& copies, std::size_t element_bytes, int sets,
-                       std::vector<int> devices, bool early_allowed)
+                       std::vector<int> devices)
         : element_bytes_(element_bytes), sets_(sets), devices_(std::move(devices)) {
         int caller = 0;
         LL_CUDA(cudaGetDevice(&caller));
@@ -137,11 +124,6 @@ public:
         std::vector<int> distinct = devices_;
         std::sort(distinct.begin(), distinct.end());
         gpus_ = int(std::unique(distinct.begin(), distinct.end()) - distinct.begin());
-        // Early only on one GPU: across GPUs each tile's next step waits for its own GPU's
-        // copies only, so there every copy waits for every tile. (The variable is read
-        // whatever the tiles, so that a wrong value is refused everywhere.)
-        const bool asked = early_copies_requested();
-        early_ = early_allowed && gpus_ == 1 && asked;
         for (int d : devices_)
             if (lane_of(d) < 0) lanes_.push_back(std::make_unique<Lane>(d));
         for (auto& lane : lanes_)
@@ -188,28 +170,13 @@ public:
         }
         for (auto& lane : lanes_) {
             LL_CUDA(cudaSetDevice(lane->device));
-            const cudaStream_t stream = lane->queue.stream();
-            const Copies& c = lane->parity[parity & 1];
-            // Names for the clock only: run() is on the host's path of every step.
-            const auto name = [&](const char* what, int tile = -1) {
-                if (!clock) return std::string();
-                return what + (tile < 0 ? std::string() : " " + std::to_string(tile)) + " (GPU " +
-                       std::to_string(lane->device) + ")";
-            };
-            if (early_) {
-                for (std::size_t t = 0; t < tiles.size(); ++t) {
-                    const Senders from{t, t + 1};
-                    if (c.count(from) == 0) continue;
-                    LL_CUDA(cudaStreamWaitEvent(stream, stepped_[t], 0));
-                    copy_span(stream, table, c, from, clock, name("copy from tile", int(t)));
-                }
-                // The lane's event still means that every tile has stepped (or updated its
-                // border), also one that sends nothing, before any tile's next step begins.
-                wait_for_every_tile(stream);
-            } else {
-                wait_for_every_tile(stream);
-                copy_span(stream, table, c, {0, tiles.size()}, clock, name("copy kernel"));
-            }
+            for (cudaEvent_t e : stepped_)
+                LL_CUDA(cudaStreamWaitEvent(lane->queue.stream(), e, 0));
+            const int begin = clock ? clock->mark(lane->queue.stream()) : -1;
+            launch(lane->queue.stream(), table, lane->parity[parity & 1]);
+            if (clock)
+                clock->span("copy kernel (GPU " + std::to_string(lane->device) + ")", "halo copy",
+                            begin, clock->mark(lane->queue.stream()));
             LL_CUDA(cudaEventRecord(lane->queue.event(), lane->queue.stream()));
         }
         for (std::size_t t = 0; t < tiles.size(); ++t) {
@@ -221,33 +188,24 @@ public:
     }
 
     int devices() const override { return gpus_; }
-    bool early() const override { return early_; }
 
 private:
     // A list's indices on the host, as copy_halo reads them.
     struct HostList {
         std::vector<std::uint8_t> src_buf, dst_buf;
         std::vector<std::uint64_t> src, dst;
-        std::vector<std::size_t> begin; // of each sending tile's copies, and the end
-    };
-    struct Senders { // tiles first .. last - 1
-        std::size_t first, last;
     };
     struct DeviceList {
         DeviceBuffer<std::uint8_t> src_buf, dst_buf;
         DeviceBuffer<std::uint32_t> src, dst;
         DeviceBuffer<std::uint64_t> src_wide, dst_wide;
-        std::vector<std::size_t> begin; // of each sending tile's copies, and the end
-        // The copies from `from`.
-        std::size_t count(Senders from) const { return begin[from.last] - begin[from.first]; }
+        std::size_t count = 0;
         template <class Index>
-        CopyList<Index> view(Senders from) const {
-            const std::size_t b = begin[from.first], n = count(from);
+        CopyList<Index> view() const {
             if constexpr (sizeof(Index) == 8)
-                return {src_buf.get() + b, src_wide.get() + b, dst_buf.get() + b,
-                        dst_wide.get() + b, n};
+                return {src_buf.get(), src_wide.get(), dst_buf.get(), dst_wide.get(), count};
             else
-                return {src_buf.get() + b, src.get() + b, dst_buf.get() + b, dst.get() + b, n};
+                return {src_buf.get(), src.get(), dst_buf.get(), dst.get(), count};
         }
     };
     struct Copies {
@@ -255,7 +213,6 @@ private:
         // 32-bit element indices while they fit (less to read per copy), else 64-bit: a
         // D3Q19 tile of 768 x 768 x 384 nodes has more than 2^32 populations.
         bool wide = false;
-        std::size_t count(Senders from) const { return runs.count(from) + elements.count(from); }
     };
     struct Lane {
         explicit Lane(int d) : device(d), queue(d) {}
@@ -263,10 +220,6 @@ private:
         PriorityStream queue; // its event: the copies are done
         Copies parity[2];
     };
-    void wait_for_every_tile(cudaStream_t stream) const {
-        for (cudaEvent_t e : stepped_)
-            LL_CUDA(cudaStreamWaitEvent(stream, e, 0));
-    }
     void destroy_events() {
         for (cudaEvent_t e : stepped_)
             cudaEventDestroy(e);
@@ -277,29 +230,15 @@ private:
             if (lanes_[k]->device == device) return int(k);
         return -1;
     }
-    // The copies of parity p into the tiles on `device`; with early copies, by sending tile.
+    // The copies of parity p into the tiles on `device`.
     HostList host_list(const std::vector<HaloCopy>& copies, int p, int device) const {
-        std::vector<const HaloCopy*> into;
-        for (const HaloCopy& c : copies)
-            if (c.parity == p && devices_[std::size_t(c.to_tile)] == device) into.push_back(&c);
-        if (early_)
-            std::stable_sort(into.begin(), into.end(), [](const HaloCopy* a, const HaloCopy* b) {
-                return a->from_tile < b->from_tile;
-            });
         HostList l;
-        l.begin.assign(devices_.size() + 1, into.size());
-        l.begin[0] = 0; // without early copies, one span from tile 0 to the end
-        if (early_) {
-            for (std::size_t j = into.size(); j-- > 0;)
-                l.begin[std::size_t(into[j]->from_tile)] = j;
-            for (std::size_t t = devices_.size(); t-- > 0;) // none from t: where t + 1 begins
-                l.begin[t] = std::min(l.begin[t], l.begin[t + 1]);
-        }
-        for (const HaloCopy* c : into) {
-            l.src_buf.push_back(std::uint8_t(c->from_tile * sets_ + c->set));
-            l.dst_buf.push_back(std::uint8_t(c->to_tile * sets_ + c->set));
-            l.src.push_back(c->from);
-            l.dst.push_back(c->to);
+        for (const HaloCopy& c : copies) {
+            if (c.parity != p || devices_[std::size_t(c.to_tile)] != device) continue;
+            l.src_buf.push_back(std::uint8_t(c.from_tile * sets_ + c.set));
+            l.dst_buf.push_back(std::uint8_t(c.to_tile * sets_ + c.set));
+            l.src.push_back(c.from);
+            l.dst.push_back(c.to);
         }
         return l;
     }
@@ -317,7 +256,7 @@ private:
     static void put(DeviceList& d, const HostList& h, bool wide) {
         put(d.src_buf, h.src_buf);
         put(d.dst_buf, h.dst_buf);
-        d.begin = h.begin;
+        d.count = h.src.size();
         if (wide) {
             put(d.src_wide, h.src);
             put(d.dst_wide, h.dst);
@@ -331,55 +270,48 @@ private:
         put(c.runs, runs, c.wide);
         put(c.elements, elements, c.wide);
     }
-    // The copies from `from`, in one kernel, marked on the clock as `lane`.
-    void copy_span(cudaStream_t stream, const BufferTable& table, const Copies& c, Senders from,
-                   StreamClock* clock, const std::string& lane) const {
-        if (c.count(from) == 0) return;
-        const int begin = clock ? clock->mark(stream) : -1;
+    void launch(cudaStream_t stream, const BufferTable& table, const Copies& c) {
+        if (c.runs.count + c.elements.count == 0) return;
         if (element_bytes_ == 2)
-            launch_words<std::uint16_t>(stream, table, c, from);
+            launch_words<std::uint16_t>(stream, table, c);
         else if (element_bytes_ == 4)
-            launch_words<std::uint32_t>(stream, table, c, from);
+            launch_words<std::uint32_t>(stream, table, c);
         else
-            launch_words<std::uint64_t>(stream, table, c, from);
-        if (clock) clock->span(lane, "halo copy", begin, clock->mark(stream));
+            launch_words<std::uint64_t>(stream, table, c);
     }
     template <class Word>
-    void launch_words(cudaStream_t stream, const BufferTable& table, const Copies& c,
-                      Senders from) const {
+    void launch_words(cudaStream_t stream, const BufferTable& table, const Copies& c) const {
         constexpr int kWidth = int(kSectorBytes / sizeof(Word)); // 4 FP64 values, 8 FP32
         const int lanes = std::min(run_lanes_, kWidth);
         if constexpr (kWidth >= 8) {
-            if (lanes >= 8) return launch_lanes<Word, 8>(stream, table, c, from);
+            if (lanes >= 8) return launch_lanes<Word, 8>(stream, table, c);
         }
         if (lanes >= 4)
-            launch_lanes<Word, 4>(stream, table, c, from);
+            launch_lanes<Word, 4>(stream, table, c);
         else if (lanes >= 2)
-            launch_lanes<Word, 2>(stream, table, c, from);
+            launch_lanes<Word, 2>(stream, table, c);
         else
-            launch_lanes<Word, 1>(stream, table, c, from);
+            launch_lanes<Word, 1>(stream, table, c);
     }
     template <class Word, int kLanes>
-    void launch_lanes(cudaStream_t stream, const BufferTable& table, const Copies& c,
-                      Senders from) const {
-        const std::size_t threads = c.runs.count(from) * kLanes + c.elements.count(from);
+    void launch_lanes(cudaStream_t stream, const BufferTable& table, const Copies& c) const {
+        const std::size_t threads = c.runs.count * kLanes + c.elements.count;
         const unsigned blocks = unsigned((threads + 255) / 256);
         if (c.wide)
-            copy_halo<Word, kLanes><<<blocks, 256, 0, stream>>>(
-                table, c.runs.view<std::uint64_t>(from), c.elements.view<std::uint64_t>(from));
+            copy_halo<Word, kLanes><<<blocks, 256, 0, stream>>>(table, c.runs.view<std::uint64_t>(),
+                                                                c.elements.view<std::uint64_t>());
         else
-            copy_halo<Word, kLanes><<<blocks, 256, 0, stream>>>(
-                table, c.runs.view<std::uint32_t>(from), c.elements.view<std::uint32_t>(from));
+            copy_halo<Word, kLanes><<<blocks, 256, 0, stream>>>(table, c.runs.view<std::uint32_t>(),
+                                                                c.elements.view<std::uint32_t>());
         LL_CUDA(cudaGetLastError());
     }
 
     std::size_t element_bytes_;
     int sets_;
     int run_lanes_ = run_lanes_requested();
-    bool early_ = false;                       // early copies: allowed, asked for, one GPU
     std::vector<int> devices_;                 // of each tile
     int gpus_ = 0;                             // distinct GPUs among them
-    std::vector<std::unique_ptr<Lane>> lanes_; // one per device that holds a tile
+    std::vector<std::unique_ptr<Lane>> lanes_; // one per device that receives
     std::vector<cudaEvent_t> stepped_;         // per tile, on its device
     bool marked_ = false;                      // stepped_ recorded for the next run()
 };
@@ -389,8 +321,7 @@ private:
 
 std::unique_ptr<DeviceExchange> make_device_exchange(const std::vector<Engine*>& tiles,
                                                      const HaloCopies& copies,
-                                                     std::size_t element_bytes,
-                                                     bool early_allowed) {
+                                                     std::size_t element_bytes) {
     if (tiles.empty() || element_bytes > 8) return nullptr;
     // A run is one sector (copy_run).
     if (!copies.runs.empty() && copies.width * element_bytes != kSectorBytes) return nullptr;
@@ -418,8 +349,7 @@ std::unique_ptr<DeviceExchange> make_device_exchange(const std::vector<Engine*>&
             if (e != cudaSuccess && e != cudaErrorPeerAccessAlreadyEnabled) LL_CUDA(e);
             cudaGetLastError(); // clears "already enabled"
         }
-    return std::make_unique<cuda::CudaDeviceExchange>(copies, element_bytes, sets, devices,
-                                                      early_allowed);
+    return std::make_unique<cuda::CudaDeviceExchange>(copies, element_bytes, sets, devices);
 }
 
 } // namespace ll

@@ -1,10 +1,9 @@
 // The halo exchange of tiles on the GPUs of one process in one copy kernel per step and
-// receiving GPU (seed 004's exchange, Calore et al. 2016, without a host round trip), or one per
-// sending tile with early copies (below): every crossing population is copied from the sending
-// tile's buffer (on its GPU, read by peer access over NVLink or PCIe) to the receiving tile's,
-// in the order the engines' streams give: the copies wait for every tile's step, or only its
-// border (mark_ready), by CUDA events, and every tile's next step waits for the copies into it.
-// Nothing waits on the host.
+// receiving GPU (seed 004's exchange, Calore et al. 2016, without a host round trip): every
+// crossing population is copied from the sending tile's buffer (on its GPU, read by peer access
+// over NVLink or PCIe) to the receiving tile's, in the order the engines' streams give: the
+// copies wait for every tile's step, or only its border (mark_ready), by CUDA events, and
+// every tile's next step waits for the copies into it. Nothing waits on the host.
 //
 // Border first (seed 004's overlap): the copies read only what border nodes wrote and write
 // only slots that no node of a tile updates in this step, so they may run while the tiles'
@@ -16,17 +15,6 @@
 // cut into slots the copy then fills, so its copies must follow the whole step: such tiles do not
 // split (Engine::splits_steps), and a copy that landed before the fold was overwritten by it
 // (docs/PERFORMANCE.md, session 19).
-//
-// Early copies (LATTICELAB_HALO_EARLY=1; one GPU only): what a tile sends is copied once that
-// tile has stepped (or updated its border), while the others still step, by a copy kernel per
-// sending tile. Only where the tiles split their steps and their scheme reads one buffer and
-// writes another (push, pull, split): a receiving tile then never reads the buffer the copies
-// write, and they write only slots that none of its updated nodes writes (pull: its halo nodes'
-// slots and received faces; push and split: the slots of its edge nodes for the directions
-// that arrive from a halo node, whose only writer would be that halo node; a whole-sector run's
-// other slots are spare). So a copy may land whenever the receiver steps, even, border first,
-// while the receiver's interior of the step before still reads its other buffer. Every tile's
-// next step still waits until every tile has stepped and every copy is done.
 #pragma once
 #include "solver/engine/engine.hpp"
 #include "step_timeline.hpp"
@@ -63,16 +51,12 @@ public:
                      StreamClock* clock = nullptr) = 0;
     // The GPUs the tiles are on.
     virtual int devices() const = 0;
-    // Whether the copies run early (above): asked for, allowed and on one GPU.
-    virtual bool early() const = 0;
 };
 
 // nullptr when it cannot serve (no CUDA, elements too many for its indices, tiles on
-// different devices): the caller then exchanges through pack() and unpack(). early_allowed:
-// the tiles allow early copies (above), which then run where LATTICELAB_HALO_EARLY=1 asks and
-// the tiles are on one GPU.
+// different devices): the caller then exchanges through pack() and unpack().
 std::unique_ptr<DeviceExchange> make_device_exchange(const std::vector<Engine*>& tiles,
                                                      const HaloCopies& copies,
-                                                     std::size_t element_bytes, bool early_allowed);
+                                                     std::size_t element_bytes);
 
 } // namespace ll

@@ -153,8 +153,6 @@ void TiledEngine::make_nccl_exchange_for_links() {
         if (device_exchange_ && sector_share_ > 0)
             traffic_.transport += " (" + std::to_string(int(std::lround(100 * sector_share_))) +
                                   " % of the values in whole sectors)";
-        if (device_exchange_ && device_exchange_->early())
-            traffic_.transport += ", early (a kernel per sender)";
         if (transport_ == HaloTransport::HostStaged) traffic_.transport += ", host-staged";
         return;
     }
@@ -195,13 +193,7 @@ void TiledEngine::make_device_exchange_for(const std::map<LinkKey, ElementLists>
     const double values = double(copies.size());
     const HaloCopies gathered = in_sectors(std::move(copies));
     sector_share_ = values > 0 ? 1.0 - double(gathered.elements.size()) / values : 0.0;
-    // Early copies (device_exchange.hpp) need tiles that split their steps (node-update models:
-    // no D2Q37 fold) and a scheme that reads one buffer and writes another.
-    const bool early = !is_in_place(cfg_.model.scheme) &&
-                       std::all_of(local_engines_.begin(), local_engines_.end(),
-                                   [](const Engine* e) { return e->splits_steps(); });
-    device_exchange_ =
-        make_device_exchange(local_engines_, gathered, any_engine().element_bytes(), early);
+    device_exchange_ = make_device_exchange(local_engines_, gathered, any_engine().element_bytes());
 }
 
 // The copies in whole sectors where the receiver's other slots of a sector are spare
