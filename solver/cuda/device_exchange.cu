@@ -311,7 +311,7 @@ private:
     int run_lanes_ = run_lanes_requested();
     std::vector<int> devices_;                 // of each tile
     int gpus_ = 0;                             // distinct GPUs among them
-    std::vector<std::unique_ptr<Lane>> lanes_; // one per device that receives
+    std::vector<std::unique_ptr<Lane>> lanes_; // one per device that holds a tile
     std::vector<cudaEvent_t> stepped_;         // per tile, on its device
     bool marked_ = false;                      // stepped_ recorded for the next run()
 };

@@ -91,6 +91,31 @@ TEST(XFaces, CrossingPopulationsLiveInFacesOneValuePerRow) {
     expect_crossings_in_faces<Layout::AoSoA>();
 }
 
+// The gather's test (pulls_from_received_face, on the node's column) and the one element_at
+// and the halo lists make (in_received_face, on the source column) name the same slots: for
+// every column of rows with and without padding, halo columns included, and every direction.
+template <class S>
+void expect_gather_test_is_the_source_column_test() {
+    for (std::uint32_t own : {1u, 2u, 7u, 128u})
+        for (std::uint32_t pad : {0u, 6u}) {
+            const Dims d{own + 2 + pad, 3, 3};
+            const XFaces f{own, d.ny * d.nz, 0};
+            for (std::uint32_t x = 0; x < d.nx; ++x)
+                for (int i = 0; i < S::Q; ++i) {
+                    const std::uint32_t source = step_coord(x, -cvel<S>(i, 0), d.nx);
+                    EXPECT_EQ(pulls_from_received_face<S>(f, x, i),
+                              in_received_face<S>(f, d, source, i))
+                        << "own " << own << ", nx " << d.nx << ", x " << x << ", direction " << i;
+                }
+        }
+}
+
+TEST(XFaces, GatherTestNamesTheSourceColumnsFaceSlots) {
+    expect_gather_test_is_the_source_column_test<D2Q9>();
+    expect_gather_test_is_the_source_column_test<D3Q19>();
+    expect_gather_test_is_the_source_column_test<D3Q27>();
+}
+
 TEST(XFaces, SettingIsReadAndCheckedByName) {
     unsetenv("LATTICELAB_X_FACES");
     EXPECT_TRUE(x_faces_requested());
