@@ -56,20 +56,21 @@ LL_HD bool in_received_face(const XFaces& f, const Dims& d, std::uint32_t x, int
     const int cx = cvel<S>(dir, 0);
     return f.own != 0 && ((cx > 0 && x == d.nx - 1) || (cx < 0 && x == f.own));
 }
-// Whether a pull node at column x takes direction dir from a received face: it pulls along -c,
-// so its source column is the left halo (nx - 1) for c_x > 0 exactly when x = 0, and x = own for
-// c_x < 0 exactly when x = own - 1 (in_received_face of that column, without the wrap).
-template <class S>
-LL_HD bool pulls_from_received_face(const XFaces& f, std::uint32_t x, int dir) {
-    const int cx = cvel<S>(dir, 0);
-    return f.own != 0 && ((cx > 0 && x == 0) || (cx < 0 && x == f.own - 1));
-}
 // Whether node column x sends direction dir through a face: x = own - 1 for c_x > 0, 0 for
 // c_x < 0.
 template <class S>
 LL_HD bool in_sent_face(const XFaces& f, std::uint32_t x, int dir) {
     const int cx = cvel<S>(dir, 0);
     return f.own != 0 && ((cx > 0 && x == f.own - 1) || (cx < 0 && x == 0));
+}
+
+// Whether a pull node at column x takes direction dir from a received face: it pulls along -c,
+// so its source column is the left halo (nx - 1) for c_x > 0 exactly when x = 0, and x = own for
+// c_x < 0 exactly when x = own - 1 (in_received_face of that column, without the wrap): the
+// edge column that sends the opposite direction through a face.
+template <class S>
+LL_HD bool pulls_from_received_face(const XFaces& f, std::uint32_t x, int dir) {
+    return in_sent_face<S>(f, x, opposite(dir));
 }
 
 } // namespace ll
