@@ -3,9 +3,12 @@
 //   bits 3-4  thermal class of a half-way wall (the Boussinesq model): 0 adiabatic, 1..3 a fixed
 //             temperature wall_theta[class]; one byte per node keeps a node update at
 //             2 Q populations + 1 flag byte
-//   bit  5    a near-wall node the GPU's bulk kernel updates all the same: every wall among its
-//             sources is a bounce-back whose reflection the engine copies, before the step, into
-//             the wall's slot that the node streams from (wall ghosts, engine/wall_ghosts.hpp)
+//   bit  5    on an updated node: a near-wall node the GPU's bulk kernel updates all the same:
+//             every wall among its sources is a bounce-back whose reflection the engine copies,
+//             before the step, into the wall's slot that the node streams from (wall ghosts,
+//             engine/wall_ghosts.hpp); on a bounce-back wall: one that shares a 32-byte sector
+//             of the population arrays with updated nodes, whose slots the GPU's bulk pull pass
+//             stores too, so that the sector is written whole (mark_wall_sectors)
 //   bit  6    an updated node on a tile's border (within a halo depth of a cut), which the GPU
 //             updates first, apart from the rest, so that the halos it sends move while the
 //             rest updates (seed 004's overlap, Calore et al. 2016; mark_tile_border)
@@ -51,6 +54,14 @@ LL_HD constexpr bool near_wall(std::uint8_t flag) {
 // A near-wall node the GPU's near-wall list updates (one without wall ghosts).
 LL_HD constexpr bool in_wall_list(std::uint8_t flag) {
     return (flag & (kNearWallBit | kWallGhostBit)) == kNearWallBit;
+}
+// A half-way bounce-back wall, resting or moving: its reflection is the fluid node's own slot.
+LL_HD constexpr bool is_bounce_back_wall(std::uint8_t flag) {
+    return node_type(flag) == kSolid || node_type(flag) == kMovingWall;
+}
+// A bounce-back wall whose slots the GPU's bulk pull pass stores (bit 5 on a wall node).
+LL_HD constexpr bool fills_wall_sector(std::uint8_t flag) {
+    return is_bounce_back_wall(flag) && (flag & kWallGhostBit) != 0;
 }
 LL_HD constexpr bool on_border(std::uint8_t flag) {
     return (flag & kBorderBit) != 0;

@@ -218,6 +218,16 @@ struct Propagation {
         for (int i = 1; i < S::Q; ++i)
             if ((walls >> i) & 1u) store(const_cast<Store*>(a.src), incoming_index(a, fr, i), v[i]);
     }
+    // A bounce-back wall that shares a 32-byte sector with updated nodes (fills_wall_sector):
+    // the bulk pull pass stores its slots of the next step too, so that the sector's stores are
+    // whole and the DRAM does not read it first (mark_wall_sectors). Pull stores a node's own
+    // slots, and reads a wall's only where a ghost is copied before the step: zero is never read.
+    LL_HD static void fill_wall_sector(const Args& a, node_t n) {
+        static_assert(Sc == Scheme::Pull, "other schemes keep reflections in the walls' slots");
+        LL_UNROLL
+        for (int i = 0; i < S::Q; ++i)
+            store(a.dst, index(a, n, i), Real(0));
+    }
     // The inverse of reflected(): stores what reflected() will read back.
     LL_HD_NOINLINE static void store_reflected(WallLookup w, int i, std::uint8_t sf, Real value) {
         Real add;
@@ -342,7 +352,11 @@ template <class S, Layout L, Scheme Sc, class C, class Real, Pass kPass = Pass::
 LL_HD void update_node(const StepArgs<Real, Store>& a, node_t n) {
     using P = Propagation<S, L, Sc, Real, Store>;
     const std::uint8_t flag = a.flags[n];
-    if (kPass != Pass::Resident && skipped_by<kPass>(flag)) return;
+    if (kPass != Pass::Resident && skipped_by<kPass>(flag)) {
+        if constexpr (kPass == Pass::Bulk && Sc == Scheme::Pull)
+            if (fills_wall_sector(flag)) P::fill_wall_sector(a, n);
+        return;
+    }
     const NodeFrame fr = make_frame(a.dims, n);
     Real f[S::Q];
     P::template gather<kPath>(a, fr, f);

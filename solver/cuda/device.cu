@@ -69,6 +69,13 @@ bool wall_ghosts_allowed() {
                       "the near-wall list kernel updates them");
 }
 
+bool wall_fill_allowed() {
+    return env_switch("LATTICELAB_WALL_FILL",
+                      "the bulk pull pass also stores the walls that share a 32-byte sector with "
+                      "updated nodes, so that the sector is written whole",
+                      "those sectors are written in part");
+}
+
 const DeviceInfo& device_info() {
     static const DeviceInfo info = [] {
         DeviceInfo d;

@@ -30,6 +30,10 @@ bool wall_sectors_allowed();
 // so that the bulk kernel updates the nodes next to such walls (engine/wall_ghosts.hpp), "0"
 // keep them in the near-wall list (for comparisons).
 bool wall_ghosts_allowed();
+// LATTICELAB_WALL_FILL: unset, "auto" or "1" let the bulk pull pass store the slots of the walls
+// that share a 32-byte sector with updated nodes where wall ghosts are copied
+// (mark_wall_sectors), "0" leave those sectors partly written (for comparisons).
+bool wall_fill_allowed();
 
 class StepGraph {
 public:

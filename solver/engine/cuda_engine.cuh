@@ -130,9 +130,10 @@ public:
         if (splits_steps()) mark_tile_border(cfg_.tile, cfg_.dims, marked);
         if (uses_wall_ghosts()) mark_wall_ghosts(cfg_.model.stencil, cfg_.dims, marked);
         // The near-wall list in whole sectors where that was measured to pay (wall_sector_group).
-        if (wall_sectors_allowed_)
-            widen_near_wall_to_sectors(
-                wall_sector_group(cfg_.model, sizeof(Store), cfg_.dims.nodes()), marked);
+        const std::size_t group = wall_sector_group(cfg_.model, sizeof(Store), cfg_.dims.nodes());
+        if (wall_sectors_allowed_) widen_near_wall_to_sectors(group, marked);
+        // Walls sharing a sector with updated nodes stored whole by the bulk pull pass.
+        if (uses_wall_ghosts() && wall_fill_allowed_) mark_wall_sectors(group, marked);
         std::vector<node_t> border_bulk, border_walls, walls;
         for (std::size_t n = 0; n < marked.size(); ++n) {
             if (!is_updated(marked[n])) continue;
@@ -554,6 +555,7 @@ private:
     const bool wall_lane_allowed_ = wall_lane_allowed();
     const bool wall_sectors_allowed_ = wall_sectors_allowed(); // LATTICELAB_WALL_SECTORS
     const bool wall_ghosts_allowed_ = wall_ghosts_allowed();   // LATTICELAB_WALL_GHOSTS
+    const bool wall_fill_allowed_ = wall_fill_allowed();       // LATTICELAB_WALL_FILL
     HaloLists<Store> halo_;
     LaunchReport report_{};
 };

@@ -39,7 +39,7 @@ struct WallGhostNode {
 // Whether a wall may be ghosted: a bounce-back, whose reflection is the node's own slot.
 // A free-slip wall's reflection is another node's slot, chosen by the flags around.
 LL_HD constexpr bool ghosted_wall(std::uint8_t flag) {
-    return node_type(flag) == kSolid || node_type(flag) == kMovingWall;
+    return is_bounce_back_wall(flag);
 }
 
 // Sets kWallGhostBit on every updated near-wall node whose wall sources are all ghosted walls
@@ -50,5 +50,17 @@ void mark_wall_ghosts(StencilKind stencil, const Dims& dims, std::vector<std::ui
 // copies of a plane of y or z walls then read and write whole lines).
 std::vector<WallGhostNode> wall_ghost_nodes(StencilKind stencil, const Dims& dims,
                                             const std::vector<std::uint8_t>& flags);
+
+// Sets kWallGhostBit on every bounce-back wall that shares an aligned run of `group` nodes
+// (nodes g * group ... g * group + group - 1: a 32-byte sector of an SoA or AoSoA population
+// array, wall_sector_group) with an updated node, and clears it on the other walls; group < 2
+// clears it on every wall. The GPU's bulk pull pass then stores such a wall's slots too
+// (fills_wall_sector), so that the sector is written whole. Where one lane of a sector is
+// never stored, the DRAM reads the sector before it writes it: the two x walls of every row
+// of a 256^3 cavity cost 2.45 M sector reads a step, 6 % of the bulk kernel's (H200,
+// docs/PERFORMANCE.md, session 26). Pull reads a wall's slots only where wall ghosts were
+// copied before the step (and the list kernel replaces what it reads there), so the values
+// stored are never read.
+void mark_wall_sectors(std::size_t group, std::vector<std::uint8_t>& flags);
 
 } // namespace ll

@@ -100,6 +100,34 @@ TEST(WallGhosts, WholeSectorsTakeGhostsIntoTheListOnlyBesideAListNode) {
         EXPECT_EQ(flags[n], kFluid) << "node " << n;
 }
 
+// A bounce-back wall is stored by the bulk pass where its group of 8 holds an updated node;
+// walls in groups of walls only, free-slip walls and the fluid are left as they were.
+TEST(WallGhosts, WallsAreFilledOnlyWhereTheirSectorHoldsAnUpdatedNode) {
+    const std::uint8_t ghost = kFluid | kNearWallBit | kWallGhostBit;
+    std::vector<std::uint8_t> flags(24, kSolid);
+    flags[7] = kMovingWall;
+    flags[6] = kFreeSlip;
+    flags[5] = ghost;                                // group 0: walls beside an updated node
+    flags[8] = std::uint8_t(kSolid | kWallGhostBit); // group 1: walls only, a stale bit
+    for (std::size_t n = 16; n < 24; ++n)
+        flags[n] = kFluid; // group 2: no wall
+    flags[20] = kHalo;
+    const std::vector<std::uint8_t> before = flags;
+    mark_wall_sectors(8, flags);
+    for (std::size_t n = 0; n < 24; ++n) {
+        const bool fill = n < 8 && is_bounce_back_wall(before[n]);
+        EXPECT_EQ(fills_wall_sector(flags[n]), fill) << "node " << n;
+        if (!is_bounce_back_wall(before[n])) {
+            EXPECT_EQ(flags[n], before[n]) << "node " << n;
+        }
+    }
+    EXPECT_EQ(flags[7], kMovingWall | kWallGhostBit);
+    mark_wall_sectors(1, flags); // no sectors to fill: every wall's bit cleared
+    for (std::size_t n = 0; n < 24; ++n)
+        EXPECT_FALSE(fills_wall_sector(flags[n])) << "node " << n;
+    EXPECT_EQ(flags[5], ghost);
+}
+
 // The bulk kernel updates the ghosted nodes; the list keeps the others near a wall.
 TEST(WallGhosts, TheBulkPassTakesGhostedNodes) {
     const std::uint8_t ghost = kFluid | kNearWallBit | kWallGhostBit;
@@ -117,8 +145,9 @@ TEST(WallGhosts, OnlyPullsSlotsAreWorkedThrough) {
 
 // Three pull steps two ways from the same random populations: every node by the full rule
 // (Pass::All, the CPU's), and the GPU engine's way (each step the copies, then Pass::NearWall
-// for the list's nodes and Pass::Bulk for all others; groups widened to 8 nodes). The updated
-// nodes' slots must agree bit for bit after every step (the walls' slots hold the ghosts).
+// for the list's nodes and Pass::Bulk for all others; groups widened to 8 nodes, the walls
+// beside updated nodes stored by the bulk pass). The updated nodes' slots must agree bit for
+// bit after every step (the walls' slots hold the ghosts, or the bulk pass's zeros).
 template <Layout L, class C>
 void expect_ghosted_steps_are_the_full_rule(const SimulationSetup& s) {
     using S = D3Q19;
@@ -135,6 +164,7 @@ void expect_ghosted_steps_are_the_full_rule(const SimulationSetup& s) {
     std::vector<std::uint8_t> marked = s.flags;
     mark_wall_ghosts(StencilKind::D3Q19, d, marked);
     widen_near_wall_to_sectors(8, marked);
+    mark_wall_sectors(8, marked); // the bulk pass stores zeros in these walls' slots
     const std::vector<WallGhostNode> ghosts = wall_ghost_nodes(StencilKind::D3Q19, d, marked);
     ASSERT_FALSE(ghosts.empty());
 

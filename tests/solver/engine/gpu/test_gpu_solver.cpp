@@ -332,6 +332,15 @@ TEST(GpuSolver, WallGhostsComputeWhatTheWallListComputes) {
                               "wall ghosts differ from the near-wall list");
 }
 
+// Wall sector fill (LATTICELAB_WALL_FILL, default on; wall_ghosts.hpp, mark_wall_sectors):
+// with wall ghosts, the bulk pull pass stores zeros in the slots of the walls that share a
+// 32-byte sector with updated nodes; nothing reads them, so the state is the same bit for bit.
+TEST(GpuSolver, WallSectorFillKeepsTheState) {
+    LL_REQUIRE_GPU();
+    expect_switch_keeps_state("LATTICELAB_WALL_FILL",
+                              "filling the walls' sectors changes the flow");
+}
+
 TEST(GpuSolver, BadResidentSettingIsRefusedNamingTheValues) {
     LL_REQUIRE_GPU();
     const ScopedEnv env("LATTICELAB_RESIDENT", "on");
