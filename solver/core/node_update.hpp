@@ -221,7 +221,8 @@ struct Propagation {
     // A bounce-back wall that shares a 32-byte sector with updated nodes (fills_wall_sector):
     // the bulk pull pass stores its slots of the next step too, so that the sector's stores are
     // whole and the DRAM does not read it first (mark_wall_sectors). Pull stores a node's own
-    // slots, and reads a wall's only where a ghost is copied before the step: zero is never read.
+    // slots; a wall's are read only where a ghost is copied before the step, or by readers that
+    // replace what they read there by the reflection (apply_walls): zero is never used.
     LL_HD static void fill_wall_sector(const Args& a, node_t n) {
         static_assert(Sc == Scheme::Pull, "other schemes keep reflections in the walls' slots");
         LL_UNROLL

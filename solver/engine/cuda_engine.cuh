@@ -132,8 +132,9 @@ public:
         // The near-wall list in whole sectors where that was measured to pay (wall_sector_group).
         const std::size_t group = wall_sector_group(cfg_.model, sizeof(Store), cfg_.dims.nodes());
         if (wall_sectors_allowed_) widen_near_wall_to_sectors(group, marked);
-        // Walls sharing a sector with updated nodes stored whole by the bulk pull pass.
-        if (uses_wall_ghosts() && wall_fill_allowed_) mark_wall_sectors(group, marked);
+        // Walls sharing a sector with updated nodes stored whole by the bulk pull pass, with
+        // ghosts only (group 1 clears the bit on every wall, whatever the flags brought).
+        mark_wall_sectors(uses_wall_ghosts() && wall_fill_allowed_ ? group : 1, marked);
         std::vector<node_t> border_bulk, border_walls, walls;
         for (std::size_t n = 0; n < marked.size(); ++n) {
             if (!is_updated(marked[n])) continue;

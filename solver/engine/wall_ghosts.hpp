@@ -58,9 +58,10 @@ std::vector<WallGhostNode> wall_ghost_nodes(StencilKind stencil, const Dims& dim
 // (fills_wall_sector), so that the sector is written whole. Where one lane of a sector is
 // never stored, the DRAM reads the sector before it writes it: the two x walls of every row
 // of a 256^3 cavity cost 2.45 M sector reads a step, 6 % of the bulk kernel's (H200,
-// docs/PERFORMANCE.md, session 26). Pull reads a wall's slots only where wall ghosts were
-// copied before the step (and the list kernel replaces what it reads there), so the values
-// stored are never read.
+// docs/PERFORMANCE.md, session 26). In pull a wall's slots are read only where wall ghosts
+// were copied before the step, or by readers that replace what they read there by the
+// reflection (the list kernel, read_state, read_macro, field output: apply_walls), so the
+// values stored are never used.
 void mark_wall_sectors(std::size_t group, std::vector<std::uint8_t>& flags);
 
 } // namespace ll

@@ -11,6 +11,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <random>
 #include <set>
@@ -104,7 +105,7 @@ TEST(WallGhosts, WholeSectorsTakeGhostsIntoTheListOnlyBesideAListNode) {
 // walls in groups of walls only, free-slip walls and the fluid are left as they were.
 TEST(WallGhosts, WallsAreFilledOnlyWhereTheirSectorHoldsAnUpdatedNode) {
     const std::uint8_t ghost = kFluid | kNearWallBit | kWallGhostBit;
-    std::vector<std::uint8_t> flags(24, kSolid);
+    std::vector<std::uint8_t> flags(35, kSolid); // groups 0-3 and a last one of 3 nodes
     flags[7] = kMovingWall;
     flags[6] = kFreeSlip;
     flags[5] = ghost;                                // group 0: walls beside an updated node
@@ -112,10 +113,12 @@ TEST(WallGhosts, WallsAreFilledOnlyWhereTheirSectorHoldsAnUpdatedNode) {
     for (std::size_t n = 16; n < 24; ++n)
         flags[n] = kFluid; // group 2: no wall
     flags[20] = kHalo;
+    flags[24] = kHalo;  // group 3: walls beside a halo node only
+    flags[32] = kFluid; // the last group, shorter than 8: walls beside an updated node
     const std::vector<std::uint8_t> before = flags;
     mark_wall_sectors(8, flags);
-    for (std::size_t n = 0; n < 24; ++n) {
-        const bool fill = n < 8 && is_bounce_back_wall(before[n]);
+    for (std::size_t n = 0; n < flags.size(); ++n) {
+        const bool fill = (n < 8 || n >= 32) && is_bounce_back_wall(before[n]);
         EXPECT_EQ(fills_wall_sector(flags[n]), fill) << "node " << n;
         if (!is_bounce_back_wall(before[n])) {
             EXPECT_EQ(flags[n], before[n]) << "node " << n;
@@ -123,7 +126,7 @@ TEST(WallGhosts, WallsAreFilledOnlyWhereTheirSectorHoldsAnUpdatedNode) {
     }
     EXPECT_EQ(flags[7], kMovingWall | kWallGhostBit);
     mark_wall_sectors(1, flags); // no sectors to fill: every wall's bit cleared
-    for (std::size_t n = 0; n < 24; ++n)
+    for (std::size_t n = 0; n < flags.size(); ++n)
         EXPECT_FALSE(fills_wall_sector(flags[n])) << "node " << n;
     EXPECT_EQ(flags[5], ghost);
 }
@@ -154,10 +157,14 @@ void expect_ghosted_steps_are_the_full_rule(const SimulationSetup& s) {
     using P = Propagation<S, L, Scheme::Pull, double>;
     const Dims& d = s.dims;
     const std::size_t size = std::size_t(stored_nodes(L, d.nodes(), d.nodes())) * S::Q;
-    std::vector<double> full_a(size), full_b(size, 0.0);
+    // Both buffers random, so that a wall's slot read without its reflection, or a stored zero
+    // read back, differs from the first step on.
+    std::vector<double> full_a(size), full_b(size);
     std::mt19937 random(7);
     std::uniform_real_distribution<double> value(-0.01, 0.01);
     for (double& v : full_a)
+        v = value(random);
+    for (double& v : full_b)
         v = value(random);
     std::vector<double> ghost_a = full_a, ghost_b = full_b;
 
@@ -167,6 +174,7 @@ void expect_ghosted_steps_are_the_full_rule(const SimulationSetup& s) {
     mark_wall_sectors(8, marked); // the bulk pass stores zeros in these walls' slots
     const std::vector<WallGhostNode> ghosts = wall_ghost_nodes(StencilKind::D3Q19, d, marked);
     ASSERT_FALSE(ghosts.empty());
+    ASSERT_TRUE(std::any_of(marked.begin(), marked.end(), fills_wall_sector));
 
     StepArgs<double> a, b;
     fill_step_args<S, double>(a, d, s.flow);
