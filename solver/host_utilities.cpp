@@ -81,21 +81,28 @@ bool env_switch(const char* name, const std::string& on_means, const std::string
                       "': auto or 1 (the default: " + on_means + ") or 0 (" + off_means + ")");
 }
 
+void for_each_node_group(std::size_t group, std::size_t nodes,
+                         const std::function<void(std::size_t, std::size_t)>& visit) {
+    const std::size_t width = group < 2 ? 1 : group;
+    const std::int64_t runs = std::int64_t((nodes + width - 1) / width);
+#pragma omp parallel for schedule(static)
+    for (std::int64_t g = 0; g < runs; ++g) {
+        const std::size_t begin = std::size_t(g) * width;
+        visit(begin, std::min(begin + width, nodes));
+    }
+}
+
 void widen_near_wall_to_sectors(std::size_t group, std::vector<std::uint8_t>& flags) {
     if (group < 2) return;
-    const std::int64_t groups = std::int64_t((flags.size() + group - 1) / group);
-#pragma omp parallel for schedule(static)
-    for (std::int64_t g = 0; g < groups; ++g) {
-        const std::size_t begin = std::size_t(g) * group;
-        const std::size_t end = std::min(begin + group, flags.size());
+    for_each_node_group(group, flags.size(), [&](std::size_t begin, std::size_t end) {
         bool walls = false;
         for (std::size_t n = begin; n < end; ++n)
             walls = walls || (is_updated(flags[n]) && in_wall_list(flags[n]));
-        if (!walls) continue;
+        if (!walls) return;
         for (std::size_t n = begin; n < end; ++n)
             if (is_updated(flags[n]))
                 flags[n] = std::uint8_t((flags[n] | kNearWallBit) & ~kWallGhostBit);
-    }
+    });
 }
 
 std::size_t wall_sector_group(const ModelChoice& model, std::size_t value_bytes, node_t nodes) {

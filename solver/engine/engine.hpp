@@ -10,6 +10,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -281,6 +282,13 @@ void widen_near_wall_to_sectors(std::size_t group, std::vector<std::uint8_t>& fl
 // every population array starts on a group (nodes a multiple of it); else the groups miss the
 // sectors. AoSoA's tiles of 32 nodes always start on one.
 std::size_t wall_sector_group(const ModelChoice& model, std::size_t value_bytes, node_t nodes);
+// visit(begin, end) for each aligned run of `group` consecutive nodes of `nodes` (the last one
+// may be shorter; group < 2: runs of one node), the runs in parallel (OpenMP, in the host
+// code, so that the CUDA units including this header see no pragma): what
+// widen_near_wall_to_sectors and mark_wall_sectors walk, a run being a 32-byte sector of a
+// population array.
+void for_each_node_group(std::size_t group, std::size_t nodes,
+                         const std::function<void(std::size_t, std::size_t)>& visit);
 // Sets kBorderBit on the updated nodes of a tile (`place`, whose local lattice is `dims`) that
 // lie within place.halo[a] nodes of a cut along axis a: those whose populations cross to other
 // tiles, or which read what crosses from them.

@@ -1,8 +1,7 @@
 #include "wall_ghosts.hpp"
 
 #include "solver/dispatch.hpp"
-
-#include <algorithm>
+#include "solver/engine/engine.hpp"
 
 namespace ll {
 namespace {
@@ -62,21 +61,16 @@ std::vector<WallGhostNode> wall_ghost_nodes(StencilKind stencil, const Dims& dim
 }
 
 void mark_wall_sectors(std::size_t group, std::vector<std::uint8_t>& flags) {
-    const std::size_t runs = group < 2 ? flags.size() : (flags.size() + group - 1) / group;
-    const std::size_t width = group < 2 ? 1 : group;
-#pragma omp parallel for schedule(static)
-    for (std::int64_t g = 0; g < std::int64_t(runs); ++g) {
-        const std::size_t begin = std::size_t(g) * width;
-        const std::size_t end = std::min(begin + width, flags.size());
+    for_each_node_group(group, flags.size(), [&](std::size_t begin, std::size_t end) {
         bool updated = false;
         for (std::size_t n = begin; n < end; ++n)
             updated = updated || is_updated(flags[n]);
-        for (std::size_t n = begin; n < end; ++n) {
-            if (!is_bounce_back_wall(flags[n])) continue;
-            const bool fill = group >= 2 && updated;
-            flags[n] = std::uint8_t(fill ? flags[n] | kWallGhostBit : flags[n] & ~kWallGhostBit);
-        }
-    }
+        const bool fill = group >= 2 && updated;
+        for (std::size_t n = begin; n < end; ++n)
+            if (is_bounce_back_wall(flags[n]))
+                flags[n] =
+                    std::uint8_t(fill ? flags[n] | kWallGhostBit : flags[n] & ~kWallGhostBit);
+    });
 }
 
 } // namespace ll
